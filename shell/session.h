@@ -1,0 +1,72 @@
+// Session: the engine's façade for one user. Owns parameters, statistics, the transaction
+// and (later) the cursor cache. The shell hands it one statement at a time:
+// parse -> plan -> execute, results streamed to a ResultSink.
+#pragma once
+#include <atomic>
+#include <memory>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/stats.h"
+#include "common/vector.h"
+#include "shell/parameters.h"
+#include "storage/storage.h"
+
+namespace pathdb {
+
+//! Receives a query's result as it is produced (the shell formats while rows arrive).
+class ResultSink {
+ public:
+  virtual ~ResultSink() = default;
+  //! Column headings (as SQL*Plus would show them, upper-case unless quoted/aliased) and types.
+  virtual void Begin(const std::vector<std::string>& names,
+                     const std::vector<LogicalType>& types) = 0;
+  //! The active rows of `chunk` are result rows.
+  virtual void Rows(const DataChunk& chunk) = 0;
+  virtual void End() = 0;
+};
+
+//! What a statement did, for the feedback line.
+struct StatementOutcome {
+  bool is_query = false;     //!< rows went to the sink; feedback "N rows selected."
+  uint64_t row_count = 0;    //!< rows selected / inserted / updated / deleted
+  //! Feedback text for non-queries, exactly as printed: "Table created.", "3 rows inserted.",
+  //! "Session altered.", "Commit complete.", "PL/SQL procedure successfully completed."
+  std::string message;
+};
+
+class Session {
+ public:
+  //! `db` must outlive the session.
+  explicit Session(storage::Database& db);
+  ~Session();
+
+  //! Parses and runs one statement (no trailing ';'). Throws OraError; after an error the
+  //! statement's changes are undone and the session goes on.
+  StatementOutcome Execute(std::string_view sql, ResultSink& sink);
+
+  //! Asks the running statement to stop (Ctrl-C); it raises ORA-01013. Signal-safe.
+  void Cancel() { cancel_.store(true); }
+
+  Parameters& parameters() { return params_; }
+  SessionStats& stats() { return stats_; }
+  storage::Database& database() { return db_; }
+  storage::Transaction& transaction() { return txn_; }
+  std::mt19937_64& random() { return random_; }
+  //! Commits open work (the shell calls this at EXIT, as SQL*Plus does).
+  void Commit();
+
+ private:
+  storage::Database& db_;
+  Parameters params_;
+  SessionStats stats_;
+  storage::Transaction txn_;
+  std::mt19937_64 random_{0x5eed};
+  std::atomic<bool> cancel_{false};
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pathdb
