@@ -24,6 +24,21 @@ std::vector<ScriptStatement> SplitStatements(std::string_view script);
 //! line/column of the offending token (lines 1-based, relative to `sql`).
 ast::StatementPtr ParseStatement(std::string_view sql);
 
+//! A SQL*Plus command (SET, COLUMN, DEFINE, UNDEFINE, DESCRIBE, SHOW, START/@, WHENEVER,
+//! EXIT/QUIT, EXECUTE, LOAD, PROMPT, CLEAR, ...), parsed by the grammar's shell-command rule.
+struct ShellCommand {
+  std::string verb;                //!< canonical upper-case: "SET", "DESCRIBE", "START", ...
+  std::vector<std::string> words;  //!< the remaining words, quotes removed, case kept
+  std::string rest;                //!< the text after the verb, as written (trimmed)
+};
+
+//! True when the first word of `line` starts a SQL*Plus command rather than SQL
+//! (SET, COL[UMN], DEF[INE], DESC[RIBE], SHOW, @, START, WHENEVER, EXIT, QUIT, EXEC[UTE], LOAD,
+//! PROMPT, UNDEF[INE], CLEAR, SPOOL, HOST). Abbreviations as SQL*Plus accepts them.
+bool IsShellCommand(std::string_view line);
+//! Parses one SQL*Plus command line. Throws OraError (SP2-style text in the message) when bad.
+ShellCommand ParseShellCommand(std::string_view line);
+
 //! Parses one expression (used for DEFAULT values and tests).
 ast::ExprPtr ParseExpression(std::string_view sql);
 

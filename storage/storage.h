@@ -29,7 +29,20 @@ struct RowId {
   //! Oracle-style 18-character extended ROWID text (OOOOOOFFFBBBBBBRRR, base-64 digits).
   std::string ToString(uint32_t object_id) const;
   auto operator<=>(const RowId&) const = default;
+  //! Packs into one integer (file:16 | block:32 | slot:16) so a ROWID can travel in a vector
+  //! column of type INTEGER (the executor's hidden ROWID column for UPDATE/DELETE).
+  int64_t Pack() const {
+    return static_cast<int64_t>((uint64_t{file} << 48) | (uint64_t{block} << 16) | slot);
+  }
+  static RowId Unpack(int64_t v) {
+    auto u = static_cast<uint64_t>(v);
+    return {static_cast<uint32_t>(u >> 48), static_cast<uint32_t>((u >> 16) & 0xffffffffu),
+            static_cast<uint16_t>(u & 0xffffu)};
+  }
 };
+
+//! Column id that asks a scan for the row's packed ROWID (RowId::Pack, type INTEGER).
+constexpr uint32_t kRowIdColumn = 0xffffffffu;
 
 struct ColumnInfo {
   std::string name;
