@@ -1,0 +1,58 @@
+// Physical block layout shared by every block type: a 24-byte header carrying the checksum,
+// the block's type, owning segment, own block number and a change counter (SCN of the last
+// change). The checksum covers every byte after itself, so a flipped byte anywhere is caught.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "storage/storage.h"
+
+namespace pathdb::storage {
+
+enum class BlockType : uint8_t {
+  kFree = 0,
+  kFileHeader = 1,     //!< block 0: identifies the file
+  kSegmentHeader = 2,  //!< extent map, high-water mark, insert hint
+  kHeapData = 3,       //!< slotted row block
+  kDictionary = 4,     //!< serialised dictionary bytes
+};
+
+struct BlockHeader {
+  uint32_t checksum;  //!< CRC32C of bytes [4, kBlockSize)
+  BlockType type;
+  uint8_t reserved[3];
+  uint32_t object_id;  //!< owning segment (0 = dictionary / file)
+  uint32_t block_no;   //!< where the block belongs: catches misdirected writes
+  uint64_t scn;        //!< change counter of the last modification
+};
+static_assert(sizeof(BlockHeader) == 24);
+constexpr size_t kBlockHeaderSize = sizeof(BlockHeader);
+
+//! Object id reserved for the dictionary segment.
+constexpr uint32_t kDictionaryObjectId = 0;
+
+inline BlockHeader ReadHeader(const std::byte* block) {
+  BlockHeader h;
+  std::memcpy(&h, block, sizeof h);
+  return h;
+}
+inline void WriteHeader(std::byte* block, const BlockHeader& h) {
+  std::memcpy(block, &h, sizeof h);
+}
+//! Zeroes a block and stamps a fresh header (checksum is filled when written).
+void FormatBlock(std::byte* block, BlockType type, uint32_t object_id, uint32_t block_no);
+
+//! CRC32C (Castagnoli) with the SSE4.2 instruction.
+uint32_t Crc32c(const void* data, size_t size, uint32_t crc = 0);
+//! Checksum of a block as stored in its header.
+uint32_t BlockChecksum(const std::byte* block);
+//! Stores the block's checksum in its header (just before the block is written).
+void StampChecksum(std::byte* block);
+//! True when the stored checksum matches and the header names `block_no`.
+bool VerifyBlock(const std::byte* block, uint32_t block_no);
+
+//! ORA-01578 for a block that failed verification.
+[[noreturn]] void ThrowCorruptBlock(uint32_t block_no);
+
+}  // namespace pathdb::storage

@@ -1,0 +1,73 @@
+#include "storage/data_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "common/error.h"
+#include "storage/block.h"
+
+namespace pathdb::storage {
+
+DataFile::DataFile(const std::filesystem::path& path, bool create) : path_(path) {
+  fd_ = ::open(path.c_str(), O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0), 0644);
+  if (fd_ < 0) {
+    ThrowOra(1157, "cannot identify/lock data file 1 - see DBWR trace file ({}: {})",
+             path.string(), std::strerror(errno));
+  }
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0) {
+    ::close(fd_);
+    ThrowOra(1157, "cannot identify/lock data file 1 - see DBWR trace file");
+  }
+  blocks_ = static_cast<uint32_t>(static_cast<uint64_t>(st.st_size) / kBlockSize);
+}
+
+DataFile::~DataFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void DataFile::Read(uint32_t block_no, uint32_t count, std::byte* out) const {
+  size_t want = size_t{count} * kBlockSize;
+  size_t done = 0;
+  auto off = static_cast<off_t>(uint64_t{block_no} * kBlockSize);
+  while (done < want) {
+    ssize_t n = ::pread(fd_, out + done, want - done, off + static_cast<off_t>(done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) ThrowCorruptBlock(block_no + static_cast<uint32_t>(done / kBlockSize));
+    done += static_cast<size_t>(n);
+  }
+}
+
+void DataFile::Write(uint32_t block_no, uint32_t count, const std::byte* data) {
+  size_t want = size_t{count} * kBlockSize;
+  size_t done = 0;
+  auto off = static_cast<off_t>(uint64_t{block_no} * kBlockSize);
+  while (done < want) {
+    ssize_t n = ::pwrite(fd_, data + done, want - done, off + static_cast<off_t>(done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      ThrowOra(1114, "IO error writing block to file 1 (block # {})",
+               block_no + done / kBlockSize);
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (block_no + count > blocks_) blocks_ = block_no + count;
+}
+
+void DataFile::Extend(uint32_t blocks) {
+  if (blocks <= blocks_) return;
+  if (::ftruncate(fd_, static_cast<off_t>(uint64_t{blocks} * kBlockSize)) != 0) {
+    ThrowOra(1237, "cannot extend datafile 1");
+  }
+  blocks_ = blocks;
+}
+
+void DataFile::Sync() {
+  if (::fdatasync(fd_) != 0) ThrowOra(1114, "IO error writing block to file 1 (fsync failed)");
+}
+
+}  // namespace pathdb::storage

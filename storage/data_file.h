@@ -1,0 +1,35 @@
+// The data file: raw 8 KiB block I/O by block number (pread/pwrite), growth, fsync.
+// Knows nothing about block contents; the buffer cache verifies checksums.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+
+#include "storage/storage.h"
+
+namespace pathdb::storage {
+
+class DataFile {
+ public:
+  //! Opens (creating when `create`) the file. Throws ORA-01157 when it cannot be opened.
+  DataFile(const std::filesystem::path& path, bool create);
+  ~DataFile();
+  DataFile(const DataFile&) = delete;
+  DataFile& operator=(const DataFile&) = delete;
+
+  //! Reads `count` contiguous blocks starting at `block_no`; ORA-01578 for a short read.
+  void Read(uint32_t block_no, uint32_t count, std::byte* out) const;
+  void Write(uint32_t block_no, uint32_t count, const std::byte* data);
+  //! Grows (never shrinks) the file to `blocks` blocks.
+  void Extend(uint32_t blocks);
+  void Sync();
+  uint32_t BlockCount() const { return blocks_; }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+  int fd_ = -1;
+  uint32_t blocks_ = 0;
+};
+
+}  // namespace pathdb::storage

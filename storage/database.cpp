@@ -1,0 +1,239 @@
+// Database lifetime: open/create, dictionary persistence, checkpoint, cache flush.
+#include <algorithm>
+
+#include "common/error.h"
+#include "storage/block.h"
+#include "storage/database_impl.h"
+
+namespace pathdb::storage {
+
+namespace fs = std::filesystem;
+
+// ---- small public helpers
+
+std::string RowId::ToString(uint32_t object_id) const {
+  static constexpr char kDigits[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  auto put = [&out](uint64_t v, int width) {
+    for (int i = width - 1; i >= 0; --i) out.push_back(kDigits[(v >> (6 * i)) & 63]);
+  };
+  put(object_id, 6);
+  put(file, 3);
+  put(block, 6);
+  put(slot, 3);
+  return out;
+}
+
+std::optional<size_t> TableInfo::ColumnIndex(std::string_view n) const {
+  for (size_t i = 0; i < columns.size(); ++i) {
+    if (columns[i].name == n) return i;
+  }
+  return std::nullopt;
+}
+
+// ---- Impl helpers
+
+Segment& Database::Impl::SegmentOf(const TableInfo& t) {
+  auto it = segments.find(t.object_id);
+  if (it == segments.end()) ThrowOra(942, "table or view does not exist");
+  return it->second;
+}
+
+TableInfo* Database::Impl::TableById(uint32_t object_id) {
+  for (auto& [name, t] : tables) {
+    if (t->object_id == object_id) return t.get();
+  }
+  return nullptr;
+}
+
+void Database::Impl::SyncInfo(TableInfo& t, const Segment& s) {
+  t.hwm_blocks = s.data_blocks;
+  t.row_count = s.row_count;
+}
+
+void Database::Impl::CreateNew() {
+  file = std::make_unique<DataFile>(dir / "data01.dbf", true);
+  cache = std::make_unique<BufferCache>(*file, options.cache_size_bytes / kBlockSize,
+                                        options.verify_checksums,
+                                        options.multiblock_read_count);
+  // Block 0 identifies the file; segments start at block 1.
+  auto block0 = std::make_unique<std::byte[]>(kBlockSize);
+  FormatBlock(block0.get(), BlockType::kFileHeader, 0, 0);
+  std::memcpy(block0.get() + kBlockHeaderSize, "PATHDB DATA FILE 1", 18);
+  StampChecksum(block0.get());
+  file->Write(0, 1, block0.get());
+  space.Reset(1);
+  WriteDictionary();
+}
+
+void Database::Impl::LoadExisting(const ControlData& c) {
+  std::error_code ec;
+  if (!fs::exists(dir / "data01.dbf", ec)) {
+    ThrowOra(1157, "cannot identify/lock data file 1 - see DBWR trace file");
+  }
+  file = std::make_unique<DataFile>(dir / "data01.dbf", false);
+  if (file->BlockCount() < c.file_blocks) {
+    ThrowOra(1200, "actual file size of {} is smaller than correct size of {} blocks",
+             file->BlockCount(), c.file_blocks);
+  }
+  cache = std::make_unique<BufferCache>(*file, options.cache_size_bytes / kBlockSize,
+                                        options.verify_checksums,
+                                        options.multiblock_read_count);
+  if (c.dict_blocks == 0 || c.dict_start == 0 ||
+      uint64_t{c.dict_start} + c.dict_blocks > c.file_blocks ||
+      c.dict_bytes > uint64_t{c.dict_blocks} * kDictPayloadPerBlock) {
+    ThrowOra(227, "corrupt block detected in control file: (block 1, # blocks 1)");
+  }
+  auto buf = std::make_unique<std::byte[]>(size_t{c.dict_blocks} * kBlockSize);
+  file->Read(c.dict_start, c.dict_blocks, buf.get());
+  std::string bytes;
+  bytes.reserve(c.dict_bytes);
+  for (uint32_t i = 0; i < c.dict_blocks; ++i) {
+    const std::byte* b = buf.get() + size_t{i} * kBlockSize;
+    if (!VerifyBlock(b, c.dict_start + i) || ReadHeader(b).type != BlockType::kDictionary) {
+      ThrowCorruptBlock(c.dict_start + i);
+    }
+    size_t take = std::min(kDictPayloadPerBlock, c.dict_bytes - bytes.size());
+    bytes.append(reinterpret_cast<const char*>(b + kBlockHeaderSize), take);
+  }
+  if (Crc32c(bytes.data(), bytes.size()) != c.dict_crc) {
+    ThrowOra(600, "internal error code, arguments: [kqd-dictionary], [checksum mismatch]");
+  }
+  DictionaryImage img = ParseDictionary(bytes);
+  if (img.file_end > file->BlockCount()) {
+    ThrowOra(1200, "actual file size of {} is smaller than correct size of {} blocks",
+             file->BlockCount(), img.file_end);
+  }
+  dict_extent = {c.dict_start, c.dict_blocks};
+  next_object_id = img.next_object_id;
+  scn = std::max(img.scn, c.scn);
+  space.Reset(img.file_end);
+  for (const auto& e : img.free_extents) space.Free(e);
+  for (auto& te : img.tables) {
+    Segment seg = LoadSegment(te.header_block, *cache, internal_stats);
+    if (seg.object_id != te.info.object_id) ThrowCorruptBlock(te.header_block);
+    auto info = std::make_unique<TableInfo>(std::move(te.info));
+    SyncInfo(*info, seg);
+    segments[info->object_id] = std::move(seg);
+    std::string name = info->name;
+    tables[name] = std::move(info);
+  }
+  for (auto& v : img.views) {
+    std::string name = v.name;
+    views[name] = std::make_unique<ViewInfo>(std::move(v));
+  }
+}
+
+void Database::Impl::WriteDictionary() {
+  auto image = [this] {
+    DictionaryImage img;
+    img.next_object_id = next_object_id;
+    img.scn = scn;
+    img.file_end = space.end();
+    for (auto& [s, n] : space.free_extents()) img.free_extents.push_back({s, n});
+    for (auto& [name, t] : tables) {
+      img.tables.push_back({*t, segments.at(t->object_id).header_block});
+    }
+    for (auto& [name, v] : views) img.views.push_back(*v);
+    return img;
+  };
+  // Size first, then allocate; one more free extent (the old dictionary) may appear in the
+  // final image, so leave slack for it.
+  size_t estimate = SerializeDictionary(image()).size() + 64;
+  auto nblocks = static_cast<uint32_t>((estimate + kDictPayloadPerBlock - 1) /
+                                       kDictPayloadPerBlock);
+  Extent old = dict_extent;
+  Extent ext = space.Allocate(nblocks);
+  file->Extend(space.end());
+  cache->Discard(ext.start, ext.count);
+  // The old copy stays intact on disk until the control file points at the new one; it is
+  // free space only in the new image.
+  space.Free(old);
+  std::string bytes = SerializeDictionary(image());
+  if (bytes.size() > size_t{nblocks} * kDictPayloadPerBlock) {
+    ThrowOra(600, "internal error code, arguments: [kqd-dictionary], [size estimate]");
+  }
+  auto buf = std::make_unique<std::byte[]>(size_t{nblocks} * kBlockSize);
+  for (uint32_t i = 0; i < nblocks; ++i) {
+    std::byte* b = buf.get() + size_t{i} * kBlockSize;
+    FormatBlock(b, BlockType::kDictionary, kDictionaryObjectId, ext.start + i);
+    size_t off = size_t{i} * kDictPayloadPerBlock;
+    if (off < bytes.size()) {
+      std::memcpy(b + kBlockHeaderSize, bytes.data() + off,
+                  std::min(kDictPayloadPerBlock, bytes.size() - off));
+    }
+    StampChecksum(b);
+  }
+  file->Write(ext.start, nblocks, buf.get());
+  internal_stats.Add(Stat::kPhysicalWrites, nblocks);
+  cache->FlushDirty(internal_stats);
+  file->Sync();
+  ControlData c{};
+  c.dict_start = ext.start;
+  c.dict_blocks = nblocks;
+  c.dict_bytes = static_cast<uint32_t>(bytes.size());
+  c.dict_crc = Crc32c(bytes.data(), bytes.size());
+  c.scn = scn;
+  c.file_blocks = space.end();
+  WriteControlFile(dir, c);
+  dict_extent = ext;
+}
+
+void Database::Impl::CheckpointAll() {
+  uint64_t s = NextScn();
+  for (auto& [id, seg] : segments) SaveSegment(seg, *cache, s, internal_stats);
+  WriteDictionary();
+}
+
+// ---- Database
+
+Database::Database() : impl_(std::make_unique<Impl>()) {}
+
+std::unique_ptr<Database> Database::Open(const fs::path& dir, const DatabaseOptions& options) {
+  // The constructor is private; unique_ptr owns the object from the first instruction.
+  std::unique_ptr<Database> db(new Database());
+  Impl& m = *db->impl_;
+  m.dir = dir;
+  m.options = options;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) ThrowOra(1157, "cannot identify/lock data file 1 - see DBWR trace file");
+  if (auto control = ReadControlFile(dir)) {
+    m.LoadExisting(*control);
+  } else {
+    if (fs::exists(dir / "data01.dbf", ec) && fs::file_size(dir / "data01.dbf", ec) > 0) {
+      ThrowOra(205, "error in identifying control file, check alert log for more info");
+    }
+    m.CreateNew();
+  }
+  return db;
+}
+
+Database::~Database() {
+  if (!impl_ || !impl_->cache) return;
+  try {
+    impl_->CheckpointAll();
+  } catch (const std::exception&) {
+    // A destructor cannot report; the last successful checkpoint stays valid on disk.
+  }
+}
+
+const fs::path& Database::directory() const { return impl_->dir; }
+const DatabaseOptions& Database::options() const { return impl_->options; }
+
+void Database::FlushBufferCache() {
+  uint64_t s = impl_->NextScn();
+  for (auto& [id, seg] : impl_->segments) SaveSegment(seg, *impl_->cache, s, impl_->internal_stats);
+  impl_->cache->DropAll(impl_->internal_stats);
+}
+
+void Database::Checkpoint() { impl_->CheckpointAll(); }
+
+uint64_t Database::DataFileBytes() const {
+  return uint64_t{impl_->file->BlockCount()} * kBlockSize;
+}
+
+size_t Database::CacheBlocks() const { return impl_->cache->Capacity(); }
+
+}  // namespace pathdb::storage

@@ -1,0 +1,250 @@
+#include "storage/dictionary.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <fstream>
+
+#include "common/error.h"
+#include "storage/block.h"
+#include "storage/row_codec.h"
+
+namespace pathdb::storage {
+
+namespace {
+
+constexpr uint32_t kDictMagic = 0x50444443;  // "CDDP"
+constexpr uint32_t kDictVersion = 1;
+
+[[noreturn]] void ThrowBadDictionary() {
+  ThrowOra(600, "internal error code, arguments: [kqd-dictionary], [corrupt dictionary]");
+}
+
+class Writer {
+ public:
+  template <typename T>
+  void Put(T v) {
+    out_.append(reinterpret_cast<const char*>(&v), sizeof v);
+  }
+  void Str(std::string_view s) {
+    Put<uint32_t>(static_cast<uint32_t>(s.size()));
+    out_.append(s);
+  }
+  std::string& out() { return out_; }
+
+ private:
+  std::string out_;
+};
+
+class Reader {
+ public:
+  explicit Reader(std::string_view in) : in_(in) {}
+  template <typename T>
+  T Get() {
+    if (pos_ + sizeof(T) > in_.size()) ThrowBadDictionary();
+    T v;
+    std::memcpy(&v, in_.data() + pos_, sizeof v);
+    pos_ += sizeof v;
+    return v;
+  }
+  std::string Str() {
+    auto n = Get<uint32_t>();
+    if (n > in_.size() - pos_) ThrowBadDictionary();
+    std::string s(in_.substr(pos_, n));
+    pos_ += n;
+    return s;
+  }
+  //! A count that must be plausible for the remaining bytes (each item >= min_size bytes).
+  uint32_t Count(size_t min_size) {
+    auto n = Get<uint32_t>();
+    if (size_t{n} * min_size > in_.size() - pos_) ThrowBadDictionary();
+    return n;
+  }
+
+ private:
+  std::string_view in_;
+  size_t pos_ = 0;
+};
+
+void PutType(Writer& w, const LogicalType& t) {
+  w.Put<uint8_t>(static_cast<uint8_t>(t.id));
+  w.Put<int16_t>(t.precision);
+  w.Put<int16_t>(t.scale);
+  w.Put<uint32_t>(t.length);
+}
+
+LogicalType GetType(Reader& r) {
+  LogicalType t;
+  auto id = r.Get<uint8_t>();
+  if (id > static_cast<uint8_t>(TypeId::kTimestamp)) ThrowBadDictionary();
+  t.id = static_cast<TypeId>(id);
+  t.precision = r.Get<int16_t>();
+  t.scale = r.Get<int16_t>();
+  t.length = r.Get<uint32_t>();
+  return t;
+}
+
+}  // namespace
+
+std::string SerializeDictionary(const DictionaryImage& img) {
+  Writer w;
+  w.Put(kDictMagic);
+  w.Put(kDictVersion);
+  w.Put(img.next_object_id);
+  w.Put(img.scn);
+  w.Put(img.file_end);
+  w.Put<uint32_t>(static_cast<uint32_t>(img.free_extents.size()));
+  for (const auto& e : img.free_extents) {
+    w.Put(e.start);
+    w.Put(e.count);
+  }
+  w.Put<uint32_t>(static_cast<uint32_t>(img.tables.size()));
+  RowEncoder enc;
+  for (const auto& t : img.tables) {
+    w.Put(t.info.object_id);
+    w.Str(t.info.name);
+    w.Put(t.info.pctfree);
+    w.Put<uint8_t>(t.info.inmemory);
+    w.Put(t.header_block);
+    w.Put<uint32_t>(static_cast<uint32_t>(t.info.columns.size()));
+    for (const auto& c : t.info.columns) {
+      w.Str(c.name);
+      PutType(w, c.type);
+      w.Put<uint8_t>(c.not_null);
+      w.Put<uint8_t>(c.default_value.has_value());
+      if (c.default_value) {
+        // The default is stored as a one-column row of its own type.
+        PutType(w, c.default_value->type());
+        enc.Begin();
+        enc.AddValue(*c.default_value, c.default_value->type());
+        w.Str(enc.Finish());
+      }
+    }
+  }
+  w.Put<uint32_t>(static_cast<uint32_t>(img.views.size()));
+  for (const auto& v : img.views) {
+    w.Str(v.name);
+    w.Put<uint32_t>(static_cast<uint32_t>(v.columns.size()));
+    for (const auto& c : v.columns) w.Str(c);
+    w.Str(v.query_text);
+  }
+  return std::move(w.out());
+}
+
+DictionaryImage ParseDictionary(std::string_view bytes) {
+  Reader r(bytes);
+  if (r.Get<uint32_t>() != kDictMagic || r.Get<uint32_t>() != kDictVersion) {
+    ThrowBadDictionary();
+  }
+  DictionaryImage img;
+  img.next_object_id = r.Get<uint32_t>();
+  img.scn = r.Get<uint64_t>();
+  img.file_end = r.Get<uint32_t>();
+  uint32_t nfree = r.Count(8);
+  for (uint32_t i = 0; i < nfree; ++i) {
+    Extent e;
+    e.start = r.Get<uint32_t>();
+    e.count = r.Get<uint32_t>();
+    if (e.start == 0 || uint64_t{e.start} + e.count > img.file_end) ThrowBadDictionary();
+    img.free_extents.push_back(e);
+  }
+  uint32_t ntables = r.Count(16);
+  for (uint32_t i = 0; i < ntables; ++i) {
+    TableEntry t;
+    t.info.object_id = r.Get<uint32_t>();
+    t.info.name = r.Str();
+    t.info.pctfree = r.Get<uint32_t>();
+    t.info.inmemory = r.Get<uint8_t>() != 0;
+    t.header_block = r.Get<uint32_t>();
+    if (t.header_block == 0 || t.header_block >= img.file_end || t.info.pctfree > 99) {
+      ThrowBadDictionary();
+    }
+    uint32_t ncols = r.Count(6);
+    for (uint32_t j = 0; j < ncols; ++j) {
+      ColumnInfo c;
+      c.name = r.Str();
+      c.type = GetType(r);
+      c.not_null = r.Get<uint8_t>() != 0;
+      if (r.Get<uint8_t>() != 0) {
+        LogicalType dt = GetType(r);
+        std::string row = r.Str();
+        RowDecoder dec(row);
+        bool is_null;
+        std::string_view b;
+        dec.Next(is_null, b);
+        c.default_value = is_null ? Value::Null(dt) : DecodeValue(b, dt);
+      }
+      t.info.columns.push_back(std::move(c));
+    }
+    img.tables.push_back(std::move(t));
+  }
+  uint32_t nviews = r.Count(12);
+  for (uint32_t i = 0; i < nviews; ++i) {
+    ViewInfo v;
+    v.name = r.Str();
+    uint32_t ncols = r.Count(4);
+    for (uint32_t j = 0; j < ncols; ++j) v.columns.push_back(r.Str());
+    v.query_text = r.Str();
+    img.views.push_back(std::move(v));
+  }
+  return img;
+}
+
+// ---- control file
+
+namespace {
+
+constexpr char kControlMagic[8] = {'P', 'A', 'T', 'H', 'D', 'B', 'C', 'F'};
+constexpr size_t kControlSize = 8 + sizeof(ControlData) + 4;
+
+[[noreturn]] void ThrowBadControl() {
+  ThrowOra(227, "corrupt block detected in control file: (block 1, # blocks 1)");
+}
+
+void SyncPath(const std::filesystem::path& p, int flags) {
+  int fd = ::open(p.c_str(), flags | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+}  // namespace
+
+void WriteControlFile(const std::filesystem::path& dir, const ControlData& c) {
+  std::string buf(kControlMagic, 8);
+  buf.append(reinterpret_cast<const char*>(&c), sizeof c);
+  uint32_t crc = Crc32c(buf.data(), buf.size());
+  buf.append(reinterpret_cast<const char*>(&crc), 4);
+  auto tmp = dir / "control01.ctl.tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    f.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+    f.flush();
+    if (!f) ThrowOra(221, "error on write to control file");
+  }
+  SyncPath(tmp, O_RDONLY);
+  std::error_code ec;
+  std::filesystem::rename(tmp, dir / "control01.ctl", ec);
+  if (ec) ThrowOra(221, "error on write to control file");
+  SyncPath(dir, O_RDONLY | O_DIRECTORY);
+}
+
+std::optional<ControlData> ReadControlFile(const std::filesystem::path& dir) {
+  auto path = dir / "control01.ctl";
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return std::nullopt;
+  std::ifstream f(path, std::ios::binary);
+  std::string buf((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  if (buf.size() != kControlSize || std::memcmp(buf.data(), kControlMagic, 8) != 0) {
+    ThrowBadControl();
+  }
+  uint32_t crc;
+  std::memcpy(&crc, buf.data() + kControlSize - 4, 4);
+  if (crc != Crc32c(buf.data(), kControlSize - 4)) ThrowBadControl();
+  ControlData c;
+  std::memcpy(&c, buf.data() + 8, sizeof c);
+  return c;
+}
+
+}  // namespace pathdb::storage

@@ -1,0 +1,51 @@
+// The dictionary as bytes: tables, views, the free-extent map and counters are serialised into
+// one byte string that is stored in dictionary blocks of the data file; the control file says
+// where it lives. Parsing is bounds-checked: a damaged dictionary raises ORA-00600, never UB.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "storage/segment.h"
+#include "storage/storage.h"
+
+namespace pathdb::storage {
+
+struct TableEntry {
+  TableInfo info;
+  uint32_t header_block = 0;
+};
+
+struct DictionaryImage {
+  uint32_t next_object_id = 1;
+  uint64_t scn = 0;
+  uint32_t file_end = 1;
+  std::vector<Extent> free_extents;
+  std::vector<TableEntry> tables;
+  std::vector<ViewInfo> views;
+};
+
+std::string SerializeDictionary(const DictionaryImage& image);
+DictionaryImage ParseDictionary(std::string_view bytes);
+
+//! Payload bytes one dictionary block carries.
+constexpr size_t kDictPayloadPerBlock = kBlockSize - 24;
+
+//! Where the current dictionary lives, as recorded in the control file.
+struct ControlData {
+  uint32_t dict_start = 0;
+  uint32_t dict_blocks = 0;
+  uint32_t dict_bytes = 0;
+  uint32_t dict_crc = 0;
+  uint64_t scn = 0;
+  uint32_t file_blocks = 0;
+};
+
+//! Writes DIR/control01.ctl atomically (temp file, fsync, rename, fsync of the directory).
+void WriteControlFile(const std::filesystem::path& dir, const ControlData& c);
+//! Reads it; nullopt when absent; ORA-00227 when damaged.
+std::optional<ControlData> ReadControlFile(const std::filesystem::path& dir);
+
+}  // namespace pathdb::storage

@@ -1,0 +1,61 @@
+// Slotted heap block: after the block header, a small page header and the row directory
+// (slot -> offset, length) grow from the front; row pieces are packed from the end of the
+// block. Offset 0 marks an empty slot, so slot numbers (and ROWIDs) never move.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "storage/block.h"
+
+namespace pathdb::storage {
+
+class HeapPage {
+ public:
+  explicit HeapPage(std::byte* block) : b_(block) {}
+  //! Formats an empty heap block (the caller has stamped the block header).
+  void Init();
+
+  //! Clamped to what fits in a block, so a damaged count can never index outside it.
+  uint16_t SlotCount() const {
+    return std::min<uint16_t>(Get16(kSlotCountOff), static_cast<uint16_t>(kMaxSlots));
+  }
+  //! Free bytes in the block if it were compacted.
+  size_t FreeSpace() const;
+  //! Whether a new row of `len` bytes fits while keeping `reserve` bytes free (pctfree).
+  bool CanInsert(size_t len, size_t reserve) const;
+  //! Stores a new row in the first empty slot (or a new one); nullopt when it does not fit.
+  std::optional<uint16_t> Insert(std::string_view row, size_t reserve);
+  //! The row piece in `slot`, or nullopt when the slot is empty / out of range.
+  std::optional<std::string_view> Row(uint16_t slot) const;
+  void Delete(uint16_t slot);
+  //! Replaces the row in a used slot; false (page unchanged) when it does not fit.
+  bool Replace(uint16_t slot, std::string_view row);
+  //! Puts a row into a specific empty slot (undo of a delete); false when it does not fit.
+  bool PutAt(uint16_t slot, std::string_view row);
+  //! Largest row piece that can ever fit in an empty block.
+  static size_t MaxRowSize();
+
+ private:
+  static constexpr size_t kSlotCountOff = kBlockHeaderSize;
+  static constexpr size_t kFreeEndOff = kBlockHeaderSize + 2;
+  static constexpr size_t kUsedOff = kBlockHeaderSize + 4;
+  static constexpr size_t kDirOff = kBlockHeaderSize + 8;
+  static constexpr size_t kMaxSlots = (kBlockSize - kDirOff) / 4;
+
+  uint16_t Get16(size_t off) const;
+  void Set16(size_t off, uint16_t v);
+  uint16_t SlotOffset(uint16_t s) const { return Get16(kDirOff + 4 * size_t{s}); }
+  uint16_t SlotLength(uint16_t s) const { return Get16(kDirOff + 4 * size_t{s} + 2); }
+  void SetSlot(uint16_t s, uint16_t off, uint16_t len);
+  size_t ContiguousFree() const;
+  //! Packs all rows against the end of the block, removing holes.
+  void Compact();
+  //! Copies a row into the free area (caller checked the space) and returns its offset.
+  uint16_t Place(std::string_view row);
+
+  std::byte* b_;
+};
+
+}  // namespace pathdb::storage

@@ -1,0 +1,253 @@
+#include "storage/row_codec.h"
+
+#include <cstring>
+
+#include "common/error.h"
+
+namespace pathdb::storage {
+
+constexpr uint8_t kLenNull = 0xFF;
+constexpr uint8_t kLenWide = 0xFE;
+
+[[noreturn]] static void ThrowBadRow() {
+  ThrowOra(600, "internal error code, arguments: [row-format], [corrupt row piece]");
+}
+
+size_t EncodeDecimal(const Decimal& d, unsigned char* out) {
+  if (d.scale < -128 || d.scale > 127) ThrowOra(1426, "numeric overflow");
+  out[0] = static_cast<unsigned char>(static_cast<int8_t>(d.scale));
+  auto u = static_cast<unsigned __int128>(d.coef);
+  size_t n = 0;
+  int128 rest = d.coef;
+  // Emit bytes until the remaining value is pure sign extension of the last byte written.
+  while (rest != 0 && rest != -1) {
+    out[1 + n++] = static_cast<unsigned char>(u & 0xff);
+    u >>= 8;
+    rest >>= 8;
+  }
+  if (n > 0) {
+    bool last_negative = (out[n] & 0x80) != 0;
+    if (last_negative != (d.coef < 0)) out[1 + n++] = d.coef < 0 ? 0xff : 0x00;
+  } else if (d.coef == -1) {
+    out[1 + n++] = 0xff;
+  }
+  return 1 + n;
+}
+
+Decimal DecodeDecimal(std::string_view b) {
+  if (b.empty() || b.size() > 17) ThrowBadRow();
+  Decimal d;
+  d.scale = static_cast<int8_t>(static_cast<unsigned char>(b[0]));
+  size_t n = b.size() - 1;
+  unsigned __int128 u = 0;
+  for (size_t i = 0; i < n; ++i) {
+    u |= static_cast<unsigned __int128>(static_cast<unsigned char>(b[1 + i])) << (8 * i);
+  }
+  if (n > 0 && n < 16 && (static_cast<unsigned char>(b[n]) & 0x80)) {
+    u |= ~static_cast<unsigned __int128>(0) << (8 * n);  // sign-extend
+  }
+  d.coef = static_cast<int128>(u);
+  return d;
+}
+
+void RowEncoder::Begin(uint8_t flags) {
+  buf_.clear();
+  buf_.push_back(static_cast<char>(flags));
+  buf_.append(2, '\0');
+  columns_ = 0;
+  last_nonnull_end_ = 3;
+  last_nonnull_count_ = 0;
+}
+
+void RowEncoder::AddNull() {
+  buf_.push_back(static_cast<char>(kLenNull));
+  ++columns_;
+}
+
+void RowEncoder::AddBytes(std::string_view bytes) {
+  if (bytes.size() < kLenWide) {
+    buf_.push_back(static_cast<char>(bytes.size()));
+  } else {
+    if (bytes.size() > 0xffff) ThrowOra(1461, "can bind a LONG value only for insert into a LONG column");
+    buf_.push_back(static_cast<char>(kLenWide));
+    auto len = static_cast<uint16_t>(bytes.size());
+    buf_.append(reinterpret_cast<const char*>(&len), 2);
+  }
+  buf_.append(bytes);
+  ++columns_;
+  last_nonnull_end_ = buf_.size();
+  last_nonnull_count_ = columns_;
+}
+
+void RowEncoder::AddDecimal(const Decimal& d) {
+  unsigned char tmp[17];
+  size_t n = EncodeDecimal(d, tmp);
+  AddBytes({reinterpret_cast<const char*>(tmp), n});
+}
+
+void RowEncoder::AddInt64(int64_t v) { AddBytes({reinterpret_cast<const char*>(&v), 8}); }
+void RowEncoder::AddDouble(double v) { AddBytes({reinterpret_cast<const char*>(&v), 8}); }
+
+void RowEncoder::AddValue(const Value& v, const LogicalType& t) {
+  if (v.is_null()) return AddNull();
+  TypeId vt = v.type().id;
+  switch (t.id) {
+    case TypeId::kNumber:
+      if (vt == TypeId::kNumber) return AddDecimal(v.number());
+      if (vt == TypeId::kDouble) return AddDecimal(Decimal::FromDouble(v.dbl()));
+      break;
+    case TypeId::kDouble:
+      if (vt == TypeId::kDouble) return AddDouble(v.dbl());
+      if (vt == TypeId::kNumber) return AddDouble(v.number().ToDouble());
+      break;
+    case TypeId::kVarchar:
+    case TypeId::kChar:
+      if (vt == TypeId::kVarchar || vt == TypeId::kChar) return AddBytes(v.str());
+      break;
+    case TypeId::kDate:
+      if (vt == TypeId::kDate) return AddInt64(v.date());
+      break;
+    case TypeId::kTimestamp:
+      if (vt == TypeId::kTimestamp || vt == TypeId::kDate) return AddInt64(v.timestamp());
+      break;
+    case TypeId::kBoolean: {
+      char b = v.boolean() ? 1 : 0;
+      return AddBytes({&b, 1});
+    }
+    case TypeId::kNull:
+      return AddNull();
+  }
+  ThrowOra(932, "inconsistent datatypes: expected {} got {}", t.ToString(), v.type().ToString());
+}
+
+const std::string& RowEncoder::Finish() {
+  buf_.resize(last_nonnull_end_);
+  auto count = static_cast<uint16_t>(last_nonnull_count_);
+  std::memcpy(buf_.data() + 1, &count, 2);
+  if (buf_.size() < kMinRowPiece) buf_.resize(kMinRowPiece, '\0');
+  return buf_;
+}
+
+RowDecoder::RowDecoder(std::string_view row) : row_(row) {
+  if (row.size() < 3) ThrowBadRow();
+  flags_ = static_cast<uint8_t>(row[0]);
+  std::memcpy(&count_, row.data() + 1, 2);
+}
+
+bool RowDecoder::Next(bool& is_null, std::string_view& bytes) {
+  if (read_ >= count_) {
+    is_null = true;
+    bytes = {};
+    return false;
+  }
+  ++read_;
+  if (pos_ >= row_.size()) ThrowBadRow();
+  auto l = static_cast<uint8_t>(row_[pos_++]);
+  if (l == kLenNull) {
+    is_null = true;
+    bytes = {};
+    return true;
+  }
+  size_t len = l;
+  if (l == kLenWide) {
+    if (pos_ + 2 > row_.size()) ThrowBadRow();
+    uint16_t w;
+    std::memcpy(&w, row_.data() + pos_, 2);
+    pos_ += 2;
+    len = w;
+  }
+  if (pos_ + len > row_.size()) ThrowBadRow();
+  is_null = false;
+  bytes = row_.substr(pos_, len);
+  pos_ += len;
+  return true;
+}
+
+static int64_t ReadI64(std::string_view b) {
+  if (b.size() != 8) ThrowBadRow();
+  int64_t v;
+  std::memcpy(&v, b.data(), 8);
+  return v;
+}
+
+static double ReadF64(std::string_view b) {
+  if (b.size() != 8) ThrowBadRow();
+  double v;
+  std::memcpy(&v, b.data(), 8);
+  return v;
+}
+
+Value DecodeValue(std::string_view b, const LogicalType& t) {
+  switch (t.id) {
+    case TypeId::kNumber:
+      return Value::Number(DecodeDecimal(b), t);
+    case TypeId::kDouble:
+      return Value::Double(ReadF64(b));
+    case TypeId::kVarchar:
+    case TypeId::kChar:
+      return Value::Varchar(std::string(b), t);
+    case TypeId::kDate:
+      return Value::Date(ReadI64(b));
+    case TypeId::kTimestamp:
+      return Value::Timestamp(ReadI64(b));
+    case TypeId::kBoolean:
+      return Value::Boolean(!b.empty() && b[0] != 0);
+    case TypeId::kNull:
+      break;
+  }
+  return Value::Null(t);
+}
+
+std::vector<Value> DecodeRow(std::string_view row, const std::vector<ColumnInfo>& columns) {
+  RowDecoder dec(row);
+  std::vector<Value> out;
+  out.reserve(columns.size());
+  for (const auto& c : columns) {
+    bool is_null;
+    std::string_view bytes;
+    dec.Next(is_null, bytes);
+    out.push_back(is_null ? Value::Null(c.type) : DecodeValue(bytes, c.type));
+  }
+  return out;
+}
+
+const std::string& EncodeRow(RowEncoder& enc, const std::vector<Value>& values,
+                             const std::vector<ColumnInfo>& columns) {
+  enc.Begin();
+  for (size_t i = 0; i < columns.size(); ++i) {
+    if (i < values.size()) {
+      enc.AddValue(values[i], columns[i].type);
+    } else {
+      enc.AddNull();
+    }
+  }
+  return enc.Finish();
+}
+
+void DecodeInto(std::string_view b, Vector& v, size_t row) {
+  switch (v.type().id) {
+    case TypeId::kNumber:
+      v.Data<Decimal>()[row] = DecodeDecimal(b);
+      break;
+    case TypeId::kDouble:
+      v.Data<double>()[row] = ReadF64(b);
+      break;
+    case TypeId::kVarchar:
+    case TypeId::kChar:
+      v.Data<StringRef>()[row] = v.heap().Add(b);
+      break;
+    case TypeId::kDate:
+    case TypeId::kTimestamp:
+      v.Data<int64_t>()[row] = ReadI64(b);
+      break;
+    case TypeId::kBoolean:
+      v.Data<uint8_t>()[row] = !b.empty() && b[0] != 0;
+      break;
+    case TypeId::kNull:
+      v.SetNull(row, true);
+      return;
+  }
+  v.SetNull(row, false);
+}
+
+}  // namespace pathdb::storage
