@@ -1,0 +1,283 @@
+// Arithmetic (+ - * / % NEG), date arithmetic and string concatenation: one tight loop per
+// operator, with the constant-operand cases instantiated separately.
+#include <cmath>
+
+#include "executor/expr/internal.h"
+
+namespace pathdb::expr {
+
+namespace {
+
+bool IsConst(const Vector& v) { return v.kind() == Vector::Kind::kConstant; }
+
+// Converts a child result to the operating type of a kernel (no-op when already there).
+Vector As(Vector v, const LogicalType& t, Sel sel, const EvalContext& ctx) {
+  if (v.type().id == t.id) return v;
+  Vector out(t, v.capacity());
+  if (IsConst(v)) {
+    out.SetConstant(CastValue(v.GetValue(0), t, ctx));
+  } else {
+    CopyRows(v, out, sel, ctx);
+  }
+  return out;
+}
+
+// Runs f(a, b, result&) -> valid for the rows of sel; NULL in, NULL out.
+template <typename A, typename B, typename R, typename F>
+void Binary(const Vector& a, const Vector& b, Vector& out, Sel sel, F&& f) {
+  const A* ad = a.Data<A>();
+  const B* bd = b.Data<B>();
+  R* od = out.Data<R>();
+  const uint8_t* av = a.Validity();
+  const uint8_t* bv = b.Validity();
+  uint8_t* ov = out.Validity();
+  auto run = [&]<bool AC, bool BC>() {
+    for (uint32_t r : sel) {
+      uint32_t ia = AC ? 0 : r, ib = BC ? 0 : r;
+      if (!(av[ia] & bv[ib])) {
+        ov[r] = 0;
+        continue;
+      }
+      ov[r] = f(ad[ia], bd[ib], od[r]) ? 1 : 0;
+    }
+  };
+  bool ac = IsConst(a), bc = IsConst(b);
+  if (ac && bc) {
+    out.SetKind(Vector::Kind::kConstant);
+    if (!(av[0] & bv[0])) {
+      ov[0] = 0;
+    } else {
+      ov[0] = f(ad[0], bd[0], od[0]) ? 1 : 0;
+    }
+  } else if (ac) {
+    run.template operator()<true, false>();
+  } else if (bc) {
+    run.template operator()<false, true>();
+  } else {
+    run.template operator()<false, false>();
+  }
+}
+
+template <typename T>
+void Unary(const Vector& a, Vector& out, Sel sel, T (*f)(const T&)) {
+  const T* ad = a.Data<T>();
+  T* od = out.Data<T>();
+  if (IsConst(a)) {
+    out.SetKind(Vector::Kind::kConstant);
+    out.Validity()[0] = a.Validity()[0];
+    if (a.Validity()[0]) od[0] = f(ad[0]);
+    return;
+  }
+  for (uint32_t r : sel) {
+    out.Validity()[r] = a.Validity()[r];
+    if (a.Validity()[r]) od[r] = f(ad[r]);
+  }
+}
+
+void NumberArith(char op, const BoundExpr& e, Vector a, Vector b, State& st, Sel sel,
+                 Vector& out) {
+  a = As(std::move(a), LogicalType::Number(), sel, st.ctx);
+  b = As(std::move(b), LogicalType::Number(), sel, st.ctx);
+  const bool sqlite = !st.oracle();
+  switch (op) {
+    case '+':
+      return Binary<Decimal, Decimal, Decimal>(a, b, out, sel, [](const Decimal& x, const Decimal& y, Decimal& r) {
+        r = x + y;
+        return true;
+      });
+    case '-':
+      return Binary<Decimal, Decimal, Decimal>(a, b, out, sel, [](const Decimal& x, const Decimal& y, Decimal& r) {
+        r = x - y;
+        return true;
+      });
+    case '*':
+      return Binary<Decimal, Decimal, Decimal>(a, b, out, sel, [](const Decimal& x, const Decimal& y, Decimal& r) {
+        r = x * y;
+        return true;
+      });
+    case '/': {
+      if (sqlite) {
+        bool integral = e.children[0]->type.IsIntegral() && e.children[1]->type.IsIntegral();
+        return Binary<Decimal, Decimal, Decimal>(a, b, out, sel, [integral](const Decimal& x, const Decimal& y, Decimal& r) {
+          if (y.coef == 0) return false;
+          r = integral ? Decimal::IntDiv(x, y) : x / y;
+          return true;
+        });
+      }
+      return Binary<Decimal, Decimal, Decimal>(a, b, out, sel, [](const Decimal& x, const Decimal& y, Decimal& r) {
+        r = x / y;
+        return true;
+      });
+    }
+    case '%':
+      return Binary<Decimal, Decimal, Decimal>(a, b, out, sel, [sqlite](const Decimal& x, const Decimal& y, Decimal& r) {
+        if (sqlite && y.coef == 0) return false;
+        r = Decimal::Mod(x, y);
+        return true;
+      });
+  }
+}
+
+void DoubleArith(char op, Vector a, Vector b, State& st, Sel sel, Vector& out) {
+  a = As(std::move(a), LogicalType::Double(), sel, st.ctx);
+  b = As(std::move(b), LogicalType::Double(), sel, st.ctx);
+  const bool sqlite = !st.oracle();
+  switch (op) {
+    case '+':
+      return Binary<double, double, double>(a, b, out, sel, [](double x, double y, double& r) {
+        r = x + y;
+        return true;
+      });
+    case '-':
+      return Binary<double, double, double>(a, b, out, sel, [](double x, double y, double& r) {
+        r = x - y;
+        return true;
+      });
+    case '*':
+      return Binary<double, double, double>(a, b, out, sel, [](double x, double y, double& r) {
+        r = x * y;
+        return true;
+      });
+    case '/':
+      return Binary<double, double, double>(a, b, out, sel, [sqlite](double x, double y, double& r) {
+        if (sqlite && y == 0) return false;
+        r = x / y;  // BINARY_DOUBLE follows IEEE: 1/0 = Inf, as Oracle
+        return true;
+      });
+    case '%':
+      return Binary<double, double, double>(a, b, out, sel, [sqlite](double x, double y, double& r) {
+        if (y == 0) {
+          if (sqlite) return false;
+          r = x;
+          return true;
+        }
+        r = std::fmod(x, y);
+        return true;
+      });
+  }
+}
+
+bool IsDateLike(TypeId t) { return t == TypeId::kDate || t == TypeId::kTimestamp; }
+
+int64_t ToMicros(TypeId t, int64_t v) { return t == TypeId::kDate ? v * 1000000 : v; }
+
+void DateArith(char op, const BoundExpr& e, Vector a, Vector b, State& st, Sel sel, Vector& out) {
+  TypeId ta = a.type().id, tb = b.type().id;
+  if (IsDateLike(ta) && IsDateLike(tb)) {
+    if (op != '-') ThrowOra(975, "cannot add two date values");
+    // date - date = days, exact (fractions of a day for the time part).
+    static const Decimal kMicrosPerDay = Decimal::FromInt(86400000000LL);
+    out.Validity();
+    Vector n(LogicalType::Number(), out.capacity());
+    Binary<int64_t, int64_t, Decimal>(a, b, n, sel, [&](int64_t x, int64_t y, Decimal& r) {
+      r = Decimal::FromInt(ToMicros(ta, x) - ToMicros(tb, y)) / kMicrosPerDay;
+      return true;
+    });
+    CopyRows(n, out, sel, st.ctx);
+    if (n.kind() == Vector::Kind::kConstant) out.SetConstant(n.GetValue(0));
+    return;
+  }
+  // date +/- days (and days + date)
+  bool date_left = IsDateLike(ta);
+  Vector& d = date_left ? a : b;
+  Vector days = As(std::move(date_left ? b : a), LogicalType::Number(), sel, st.ctx);
+  TypeId td = d.type().id;
+  const int sign = op == '-' ? -1 : 1;
+  if (op == '-' && !date_left) ThrowOra(932, "inconsistent datatypes: expected NUMBER got DATE");
+  Vector r(LogicalType{td}, out.capacity());
+  const int64_t unit = td == TypeId::kDate ? 86400 : 86400000000LL;
+  Binary<int64_t, Decimal, int64_t>(d, days, r, sel, [&](int64_t x, const Decimal& n, int64_t& res) {
+    auto delta = (n * Decimal::FromInt(unit)).Round(0).ToInt64();
+    if (!delta) ThrowOra(1841, "(full) year must be between -4713 and +9999, and not be 0");
+    res = x + sign * *delta;
+    return true;
+  });
+  if (r.kind() == Vector::Kind::kConstant) {
+    out.SetConstant(CastValue(r.GetValue(0), e.type, st.ctx));
+  } else {
+    CopyRows(r, out, sel, st.ctx);
+  }
+}
+
+}  // namespace
+
+void EvalArithmetic(const BoundExpr& e, State& st, Sel sel, Vector& out) {
+  if (e.name == "NEG") {
+    Vector a = EvalNew(*e.children.at(0), st, sel);
+    if (a.type().id == TypeId::kDouble) {
+      a = As(std::move(a), out.type(), sel, st.ctx);
+      if (out.type().id == TypeId::kDouble)
+        return Unary<double>(a, out, sel, +[](const double& x) { return -x; });
+    }
+    Vector n = As(std::move(a), LogicalType::Number(), sel, st.ctx);
+    Vector r(LogicalType::Number(), out.capacity());
+    Unary<Decimal>(n, r, sel, +[](const Decimal& x) { return -x; });
+    if (r.kind() == Vector::Kind::kConstant) return out.SetConstant(r.GetValue(0));
+    return CopyRows(r, out, sel, st.ctx);
+  }
+  if (e.children.size() != 2) ThrowOra(909, "invalid number of arguments");
+  Vector a = EvalNew(*e.children[0], st, sel);
+  Vector b = EvalNew(*e.children[1], st, sel);
+  const char op = e.name[0];
+  TypeId ta = a.type().id, tb = b.type().id;
+  if (ta == TypeId::kNull || tb == TypeId::kNull || e.type.id == TypeId::kNull) {
+    out.SetConstant(Value::Null(e.type));
+    return;
+  }
+  if (IsDateLike(ta) || IsDateLike(tb)) return DateArith(op, e, std::move(a), std::move(b), st, sel, out);
+  if (out.type().id == TypeId::kDouble)
+    return DoubleArith(op, std::move(a), std::move(b), st, sel, out);
+  if (out.type().id == TypeId::kNumber)
+    return NumberArith(op, e, std::move(a), std::move(b), st, sel, out);
+  // Unusual result type: compute in NUMBER (or DOUBLE) and convert.
+  bool dbl = ta == TypeId::kDouble || tb == TypeId::kDouble;
+  Vector tmp(dbl ? LogicalType::Double() : LogicalType::Number(), out.capacity());
+  if (dbl) {
+    DoubleArith(op, std::move(a), std::move(b), st, sel, tmp);
+  } else {
+    NumberArith(op, e, std::move(a), std::move(b), st, sel, tmp);
+  }
+  if (tmp.kind() == Vector::Kind::kConstant) return out.SetConstant(CastValue(tmp.GetValue(0), e.type, st.ctx));
+  CopyRows(tmp, out, sel, st.ctx);
+}
+
+void EvalConcat(const BoundExpr& e, State& st, Sel sel, Vector& out) {
+  const bool oracle = st.oracle();
+  std::vector<Vector> parts;
+  for (const auto& c : e.children) {
+    Vector v = EvalNew(*c, st, sel);
+    parts.push_back(As(std::move(v), LogicalType::Varchar(), sel, st.ctx));
+  }
+  bool all_const = true;
+  for (const auto& p : parts) all_const = all_const && IsConst(p);
+  std::string buf;
+  auto one = [&](uint32_t r, uint32_t dst) {
+    buf.clear();
+    bool any = false, all = true;
+    for (const auto& p : parts) {
+      uint32_t i = Idx(p, r);
+      if (!p.Validity()[i]) {
+        all = false;
+        continue;
+      }
+      any = true;
+      buf.append(p.Data<StringRef>()[i].view());
+    }
+    // Oracle: NULL acts as '' (NULL only if every operand is); SQLITE: NULL in, NULL out.
+    if (oracle ? !any : !all) {
+      out.SetNull(dst, true);
+      return;
+    }
+    if (e.type.length > 0 && buf.size() > 32767)
+      ThrowOra(1489, "result of string concatenation is too long");
+    PutString(out, dst, buf, oracle);
+  };
+  if (all_const) {
+    out.SetKind(Vector::Kind::kConstant);
+    one(0, 0);
+    return;
+  }
+  for (uint32_t r : sel) one(r, r);
+}
+
+}  // namespace pathdb::expr

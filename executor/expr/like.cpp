@@ -1,0 +1,93 @@
+// LIKE with % and _ and an optional ESCAPE character.
+#include <cctype>
+
+#include "executor/expr/internal.h"
+
+namespace pathdb::expr {
+
+namespace {
+
+bool CharEq(char a, char b, bool ci) {
+  if (!ci) return a == b;
+  return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+}
+
+}  // namespace
+
+bool LikeMatch(std::string_view s, std::string_view p, int escape, bool ci) {
+  // Iterative matcher with backtracking to the last '%': linear in practice.
+  size_t si = 0, pi = 0, star_p = std::string_view::npos, star_s = 0;
+  while (si < s.size()) {
+    if (pi < p.size()) {
+      char c = p[pi];
+      if (escape >= 0 && c == static_cast<char>(escape)) {
+        if (pi + 1 >= p.size() || (p[pi + 1] != '%' && p[pi + 1] != '_' && p[pi + 1] != c))
+          ThrowOra(1424, "missing or illegal character following the escape character");
+        if (CharEq(s[si], p[pi + 1], ci)) {
+          ++si;
+          pi += 2;
+          continue;
+        }
+      } else if (c == '%') {
+        star_p = pi++;
+        star_s = si;
+        continue;
+      } else if (c == '_' || CharEq(s[si], c, ci)) {
+        ++si;
+        ++pi;
+        continue;
+      }
+    }
+    if (star_p == std::string_view::npos) return false;
+    pi = star_p + 1;
+    si = ++star_s;
+  }
+  while (pi < p.size()) {
+    if (p[pi] == '%') {
+      ++pi;
+    } else if (escape >= 0 && p[pi] == static_cast<char>(escape)) {
+      if (pi + 1 >= p.size() || (p[pi + 1] != '%' && p[pi + 1] != '_' && p[pi + 1] != p[pi]))
+        ThrowOra(1424, "missing or illegal character following the escape character");
+      return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+void EvalLike(const BoundExpr& e, State& st, Sel sel, Vector& out) {
+  Vector s = EvalNew(*e.children.at(0), st, sel);
+  Vector p = EvalNew(*e.children.at(1), st, sel);
+  std::optional<Vector> esc;
+  if (e.children.size() > 2) esc.emplace(EvalNew(*e.children[2], st, sel));
+  const bool ci = !st.oracle();
+  auto text = [&](const Vector& v, uint32_t r) -> std::string {
+    Value x = v.GetValue(r);
+    return x.type().IsString() ? x.str() : x.ToString();
+  };
+  const bool fast = s.type().IsString() && p.type().IsString();
+  for (uint32_t r : sel) {
+    if (!Valid(s, r) || !Valid(p, r) || (esc && !Valid(*esc, r))) {
+      out.SetNull(r, true);
+      continue;
+    }
+    int escape = -1;
+    if (esc) {
+      std::string ev = text(*esc, r);
+      if (ev.size() != 1) ThrowOra(1425, "escape character must be character string of length 1");
+      escape = static_cast<unsigned char>(ev[0]);
+    }
+    bool m;
+    if (fast) {
+      m = LikeMatch(s.Data<StringRef>()[Idx(s, r)].view(), p.Data<StringRef>()[Idx(p, r)].view(),
+                    escape, ci);
+    } else {
+      m = LikeMatch(text(s, r), text(p, r), escape, ci);
+    }
+    out.SetNull(r, false);
+    out.Data<uint8_t>()[r] = m != e.negated;
+  }
+}
+
+}  // namespace pathdb::expr

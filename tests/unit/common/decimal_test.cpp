@@ -1,0 +1,137 @@
+#include "common/decimal.h"
+
+#include <gtest/gtest.h>
+
+#include "common/error.h"
+
+namespace pathdb {
+namespace {
+
+Decimal D(const char* s) {
+  auto d = Decimal::Parse(s);
+  EXPECT_TRUE(d.has_value()) << s;
+  return d.value_or(Decimal{});
+}
+
+int OraCode(auto&& fn) {
+  try {
+    fn();
+  } catch (const OraError& e) {
+    return e.code();
+  }
+  return 0;
+}
+
+TEST(DecimalTest, ParseAndPrint) {
+  struct Case {
+    const char* in;
+    const char* out;
+  };
+  const Case cases[] = {
+      {"12", "12"},       {"-1.50", "-1.5"},    {".5", ".5"},          {"1e3", "1000"},
+      {"1.5E-7", ".00000015"}, {"  7 ", "7"},   {"0", "0"},            {"-0.0", "0"},
+      {"-.25", "-.25"},   {"100", "100"},       {"+3.", "3"},          {"007.700", "7.7"},
+      {"1e40", "1.0E+40"}, {"1e39", "1000000000000000000000000000000000000000"},
+      {"1.25e41", "1.25E+41"}, {"-1e-50", "-1.0E-50"},
+      {"12345678901234567890123456789012345678", "12345678901234567890123456789012345678"},
+  };
+  for (const auto& c : cases) EXPECT_EQ(D(c.in).ToString(), c.out) << c.in;
+}
+
+TEST(DecimalTest, ParseRejectsGarbage) {
+  for (const char* s : {"", " ", "abc", "1.2.3", "1e", "--1", ".", "1 2", "e5", "12x"})
+    EXPECT_FALSE(Decimal::Parse(s).has_value()) << s;
+}
+
+TEST(DecimalTest, ParseRoundsBeyond38Digits) {
+  EXPECT_EQ(D("1234567890123456789012345678901234567891").ToString(),
+            "1234567890123456789012345678901234567900");
+}
+
+TEST(DecimalTest, Arithmetic) {
+  struct Case {
+    const char* a;
+    char op;
+    const char* b;
+    const char* out;
+  };
+  const Case cases[] = {
+      {"1.5", '+', "2.25", "3.75"},   {"1", '-', "1.001", "-.001"},
+      {"0.1", '+', "0.2", ".3"},      {"-2.5", '*', "4", "-10"},
+      {"1.1", '*', "1.1", "1.21"},    {"7", '/', "2", "3.5"},
+      {"6", '/', "3", "2"},           {"1", '/', "4", ".25"},
+      {"1", '/', "3", ".33333333333333333333333333333333333333"},
+      {"2", '/', "3", ".66666666666666666666666666666666666667"},
+      {"-10", '/', "4", "-2.5"},      {"1e20", '*', "1e20", "1.0E+40"},
+      {"99999999999999999999999999999999999999", '+', "1", "100000000000000000000000000000000000000"},
+      {"123456789012345678901234567890", '*', "1000000000", "123456789012345678901234567890000000000"},
+      {"1e30", '+', "1e-30", "1000000000000000000000000000000"},
+      {"7", '%', "3", "1"},           {"-7", '%', "3", "-1"},
+      {"7.5", '%', "2", "1.5"},       {"5", '%', "0", "5"},
+      {"7", '\\', "2", "3"},          {"-7", '\\', "2", "-3"},
+  };
+  for (const auto& c : cases) {
+    Decimal a = D(c.a), b = D(c.b), r;
+    switch (c.op) {
+      case '+': r = a + b; break;
+      case '-': r = a - b; break;
+      case '*': r = a * b; break;
+      case '/': r = a / b; break;
+      case '%': r = Decimal::Mod(a, b); break;
+      default: r = Decimal::IntDiv(a, b); break;
+    }
+    EXPECT_EQ(r.ToString(), c.out) << c.a << ' ' << c.op << ' ' << c.b;
+  }
+}
+
+TEST(DecimalTest, Errors) {
+  EXPECT_EQ(OraCode([] { (void)(D("1") / D("0")); }), 1476);
+  EXPECT_EQ(OraCode([] { (void)Decimal::IntDiv(D("1"), D("0")); }), 1476);
+  EXPECT_EQ(OraCode([] { (void)(D("1e100") * D("1e100")); }), 1426);
+  EXPECT_EQ(OraCode([] { (void)Decimal::FromDouble(1.0 / 0.0); }), 1426);
+}
+
+TEST(DecimalTest, RoundTrunc) {
+  EXPECT_EQ(D("2.5").Round(0).ToString(), "3");
+  EXPECT_EQ(D("-2.5").Round(0).ToString(), "-3");
+  EXPECT_EQ(D("1.2345").Round(2).ToString(), "1.23");
+  EXPECT_EQ(D("1.235").Round(2).ToString(), "1.24");
+  EXPECT_EQ(D("1234.5").Round(-2).ToString(), "1200");
+  EXPECT_EQ(D("1250").Round(-2).ToString(), "1300");
+  EXPECT_EQ(D("0.4").Round(0).ToString(), "0");
+  EXPECT_EQ(D("1.999").Trunc(2).ToString(), "1.99");
+  EXPECT_EQ(D("-1.999").Trunc(0).ToString(), "-1");
+  EXPECT_EQ(D("1299").Trunc(-2).ToString(), "1200");
+  EXPECT_EQ(D("5").Round(3).ToString(), "5");
+}
+
+TEST(DecimalTest, CompareAndHash) {
+  EXPECT_TRUE(D("1.50") == D("1.5"));
+  EXPECT_EQ(D("1.50").Hash(), D("1.5").Hash());
+  EXPECT_EQ(D("100").Hash(), D("1e2").Hash());
+  EXPECT_TRUE(D("-1") < D("0.5"));
+  EXPECT_TRUE(D("1e40") > D("99999999999999999999999999999999999999"));
+  EXPECT_TRUE(D("-1e40") < D("-5"));
+  EXPECT_TRUE(D("0.001") < D("0.01"));
+  EXPECT_TRUE(D("0") == D("0.000"));
+  EXPECT_NE(D("1").Hash(), D("2").Hash());
+}
+
+TEST(DecimalTest, Conversions) {
+  EXPECT_EQ(Decimal::FromDouble(0.1).ToString(), ".1");
+  EXPECT_EQ(Decimal::FromDouble(2.5).ToString(), "2.5");
+  EXPECT_EQ(Decimal::FromDouble(1e20).ToString(), "100000000000000000000");
+  EXPECT_EQ(Decimal::FromDouble(-1.0 / 3).ToString(), "-.3333333333333333");
+  EXPECT_DOUBLE_EQ(D("1.25").ToDouble(), 1.25);
+  EXPECT_DOUBLE_EQ(D("1e40").ToDouble(), 1e40);
+  EXPECT_EQ(D("12.9").ToInt64().value(), 12);
+  EXPECT_EQ(D("-12.9").ToInt64().value(), -12);
+  EXPECT_FALSE(D("1e30").ToInt64().has_value());
+  EXPECT_TRUE(D("3.000").IsInteger());
+  EXPECT_FALSE(D("3.01").IsInteger());
+  EXPECT_EQ(D("1.500").Normalized().scale, 1);
+  EXPECT_EQ(D("100").Normalized().ToString(), "100");
+}
+
+}  // namespace
+}  // namespace pathdb

@@ -1,0 +1,93 @@
+#include "expr_test_util.h"
+
+namespace pathdb::exprtest {
+namespace {
+
+const LogicalType kVc = LogicalType::Varchar();
+const LogicalType kNum = LogicalType::Number();
+
+TEST(ExprStringTest, ConcatNullRules) {
+  EXPECT_EQ(Text(*Fn("||", kVc, Str("a"), Null(kVc))), "a");
+  EXPECT_EQ(Text(*Fn("||", kVc, Null(kVc), Null(kVc))), "NULL");
+  EXPECT_EQ(Text(*Fn("||", kVc, Str("a"), Null(kVc)), Dialect::kSqlite), "NULL");
+  EXPECT_EQ(Text(*Fn("||", kVc, Str("x="), Num("0.5"))), "x=.5");
+  EXPECT_EQ(Text(*Fn("CONCAT", kVc, Str("a"), Str("b"))), "ab");
+}
+
+TEST(ExprStringTest, Functions) {
+  EXPECT_EQ(Text(*Fn("UPPER", kVc, Str("aBc"))), "ABC");
+  EXPECT_EQ(Text(*Fn("LOWER", kVc, Str("aBc"))), "abc");
+  EXPECT_EQ(Text(*Fn("INITCAP", kVc, Str("hello wORLD"))), "Hello World");
+  EXPECT_EQ(Text(*Fn("SUBSTR", kVc, Str("abcdef"), Int(2), Int(3))), "bcd");
+  EXPECT_EQ(Text(*Fn("SUBSTR", kVc, Str("abcdef"), Int(-2))), "ef");
+  EXPECT_EQ(Text(*Fn("SUBSTR", kVc, Str("abc"), Int(5))), "NULL");
+  EXPECT_EQ(Text(*Fn("SUBSTR", kVc, Str("abc"), Int(0), Int(1))), "a");
+  EXPECT_EQ(Text(*Fn("INSTR", kNum, Str("hello"), Str("l"))), "3");
+  EXPECT_EQ(Text(*Fn("INSTR", kNum, Str("hello"), Str("l"), Int(1), Int(2))), "4");
+  EXPECT_EQ(Text(*Fn("INSTR", kNum, Str("hello"), Str("l"), Int(-1))), "4");
+  EXPECT_EQ(Text(*Fn("INSTR", kNum, Str("hello"), Str("z"))), "0");
+  EXPECT_EQ(Text(*Fn("LENGTH", kNum, Str("hello"))), "5");
+  EXPECT_EQ(Text(*Fn("LENGTH", kNum, Null(kVc))), "NULL");
+  EXPECT_EQ(Text(*Fn("TRIM", kVc, Str("  a b  "))), "a b");
+  EXPECT_EQ(Text(*Fn("LTRIM", kVc, Str("xxaxx"), Str("x"))), "axx");
+  EXPECT_EQ(Text(*Fn("RTRIM", kVc, Str("xxaxx"), Str("x"))), "xxa");
+  EXPECT_EQ(Text(*Fn("TRIM", kVc, Str("   "))), "NULL");
+  EXPECT_EQ(Text(*Fn("LPAD", kVc, Str("7"), Int(3), Str("0"))), "007");
+  EXPECT_EQ(Text(*Fn("RPAD", kVc, Str("ab"), Int(5), Str("xy"))), "abxyx");
+  EXPECT_EQ(Text(*Fn("LPAD", kVc, Str("abcdef"), Int(3))), "abc");
+  EXPECT_EQ(Text(*Fn("REPLACE", kVc, Str("banana"), Str("an"), Str("A"))), "bAAa");
+  EXPECT_EQ(Text(*Fn("REPLACE", kVc, Str("banana"), Str("a"))), "bnn");
+  EXPECT_EQ(Text(*Fn("REPLACE", kVc, Str("abc"), Null(kVc))), "abc");
+  EXPECT_EQ(Text(*Fn("ASCII", kNum, Str("A"))), "65");
+  EXPECT_EQ(Text(*Fn("CHR", kVc, Int(66))), "B");
+  EXPECT_EQ(Text(*Fn("TRANSLATE", kVc, Str("a-b-c"), Str("-a"), Str("_"))), "_b_c");
+  EXPECT_EQ(OraCode(*Fn("NO_SUCH_FN", kVc, Str("a"))), 904);
+}
+
+TEST(ExprStringTest, NullFunctions) {
+  EXPECT_EQ(Text(*Fn("NVL", kNum, Null(), Int(2))), "2");
+  EXPECT_EQ(Text(*Fn("NVL", kNum, Int(1), Int(2))), "1");
+  EXPECT_EQ(Text(*Fn("NVL2", kVc, Int(1), Str("y"), Str("n"))), "y");
+  EXPECT_EQ(Text(*Fn("NVL2", kVc, Null(), Str("y"), Str("n"))), "n");
+  EXPECT_EQ(Text(*Fn("COALESCE", kNum, Null(), Null(), Int(3))), "3");
+  EXPECT_EQ(Text(*Fn("NULLIF", kNum, Int(3), Int(3))), "NULL");
+  EXPECT_EQ(Text(*Fn("NULLIF", kNum, Int(3), Int(4))), "3");
+  EXPECT_EQ(Text(*Fn("DECODE", kVc, Null(), Int(1), Str("one"), Null(), Str("null"), Str("other"))), "null");
+  EXPECT_EQ(Text(*Fn("DECODE", kVc, Int(2), Int(1), Str("one"), Str("other"))), "other");
+  EXPECT_EQ(Text(*Fn("DECODE", kVc, Int(2), Int(1), Str("one"))), "NULL");
+  EXPECT_EQ(Text(*Fn("GREATEST", kNum, Int(1), Int(5), Int(3))), "5");
+  EXPECT_EQ(Text(*Fn("LEAST", kVc, Str("b"), Str("a"))), "a");
+  EXPECT_EQ(Text(*Fn("GREATEST", kNum, Int(1), Null())), "NULL");
+}
+
+TEST(ExprStringTest, NumberFormats) {
+  auto tc = [](const char* n, const char* f) { return Text(*Fn("TO_CHAR", LogicalType::Varchar(), Num(n), Str(f))); };
+  EXPECT_EQ(tc("1234.5", "999,999.99"), "   1,234.50");
+  EXPECT_EQ(tc("-1234.5", "999,999.99"), "  -1,234.50");
+  EXPECT_EQ(tc("0.5", "FM990.00"), "0.50");
+  EXPECT_EQ(tc("1.5", "FM9.99"), "1.5");
+  EXPECT_EQ(tc("12", "0000"), " 0012");
+  EXPECT_EQ(tc("1234", "999"), "####");
+  EXPECT_EQ(tc("0", "999"), "   0");
+  EXPECT_EQ(tc("0.5", "999.99"), "    .50");
+  EXPECT_EQ(tc("42", "$999"), "  $42");
+  EXPECT_EQ(Text(*Fn("TO_CHAR", kVc, Num("0.5"))), ".5");
+  EXPECT_EQ(Text(*Fn("TO_NUMBER", kNum, Str("1,234.50"), Str("9,999.99"))), "1234.5");
+  EXPECT_EQ(Text(*Fn("TO_NUMBER", kNum, Str(" 12 "))), "12");
+  EXPECT_EQ(OraCode(*Fn("TO_NUMBER", kNum, Str("12x"))), 1722);
+}
+
+}  // namespace
+}  // namespace pathdb::exprtest
+
+namespace pathdb::exprtest {
+namespace {
+
+TEST(ExprStringTest, FunctionResultsIgnoreDeclaredLimits) {
+  // The binder may type a result like its argument; values must not be cut or rejected.
+  EXPECT_EQ(Text(*Fn("LPAD", LogicalType::Varchar(2), Str("ab"), Int(5), Str("*"))), "***ab");
+  EXPECT_EQ(Text(*Fn("NVL", LogicalType::Number(5, 2), Null(), Num("1.234"))), "1.234");
+}
+
+}  // namespace
+}  // namespace pathdb::exprtest
