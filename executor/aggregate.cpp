@@ -1,0 +1,317 @@
+#include "executor/aggregate.h"
+
+#include <cmath>
+#include <optional>
+
+#include "common/error.h"
+#include "executor/cell_ops.h"
+#include "executor/row_hash_table.h"
+
+namespace pathdb {
+namespace {
+
+enum class Fn : uint8_t { kCount, kCountStar, kSum, kAvg, kMin, kMax, kStddev, kVariance };
+
+Fn ParseFn(const std::string& name) {
+  if (name == "COUNT") return Fn::kCount;
+  if (name == "COUNT_STAR") return Fn::kCountStar;
+  if (name == "SUM") return Fn::kSum;
+  if (name == "AVG") return Fn::kAvg;
+  if (name == "MIN") return Fn::kMin;
+  if (name == "MAX") return Fn::kMax;
+  if (name == "STDDEV") return Fn::kStddev;
+  if (name == "VARIANCE") return Fn::kVariance;
+  ThrowOra(904, "\"{}\": invalid identifier", name);
+}
+
+//! Square root to NUMBER precision: Newton steps from the double estimate.
+Decimal DecimalSqrt(const Decimal& v) {
+  double d = v.ToDouble();
+  if (d <= 0) return Decimal{};
+  Decimal x = Decimal::FromDouble(std::sqrt(d));
+  Decimal two = Decimal::FromInt(2);
+  for (int i = 0; i < 3 && x.coef != 0; i++) x = (x + v / x) / two;
+  return x;
+}
+
+//! Accumulators of one aggregate; only the arrays its function needs are sized.
+struct AggState {
+  Fn fn;
+  TypeId arg_type = TypeId::kNull;
+  LogicalType result;
+  bool use_decimal = false;  // SUM/AVG/STDDEV/VARIANCE accumulate exactly over NUMBER args
+  std::vector<int64_t> count;
+  std::vector<Decimal> dsum, dsq;
+  std::vector<double> fsum, fsq;
+  std::vector<uint8_t> has;  // MIN/MAX: a value is held
+  std::vector<Decimal> dbest;
+  std::vector<double> fbest;
+  std::vector<int64_t> ibest;
+  std::vector<std::string> sbest;
+  std::unique_ptr<RowHashTable> seen;  // DISTINCT: (group, value) pairs already counted
+};
+
+}  // namespace
+
+struct AggregateStates::Impl {
+  std::vector<AggState> aggs;
+  size_t groups = 0;
+};
+
+std::unique_ptr<AggregateStates> MakeAggregateStates(const std::vector<AggregateSpec>& specs) {
+  return std::make_unique<AggregateStates>(specs);
+}
+
+AggregateStates::AggregateStates(const std::vector<AggregateSpec>& specs)
+    : impl_(std::make_unique<Impl>()) {
+  for (const auto& spec : specs) {
+    AggState st;
+    st.fn = ParseFn(spec.function);
+    st.result = spec.type;
+    if (st.fn != Fn::kCountStar) {
+      if (!spec.arg) ThrowOra(909, "invalid number of arguments");
+      st.arg_type = spec.arg->type.id;
+      bool numeric = spec.arg->type.IsNumeric() || st.arg_type == TypeId::kNull;
+      if ((st.fn == Fn::kSum || st.fn == Fn::kAvg || st.fn == Fn::kStddev ||
+           st.fn == Fn::kVariance) &&
+          !numeric)
+        ThrowOra(1722, "invalid number");
+      st.use_decimal = st.arg_type != TypeId::kDouble;
+      if (spec.distinct && st.fn != Fn::kMin && st.fn != Fn::kMax) {
+        st.seen = std::make_unique<RowHashTable>(
+            std::vector<LogicalType>{LogicalType::Double(), spec.arg->type},
+            std::vector<TypeId>{TypeId::kDouble, spec.arg->type.id}, true);
+      }
+    }
+    impl_->aggs.push_back(std::move(st));
+  }
+}
+
+AggregateStates::~AggregateStates() = default;
+
+void AggregateStates::Resize(size_t n) {
+  if (n <= impl_->groups) return;
+  impl_->groups = n;
+  for (auto& st : impl_->aggs) {
+    switch (st.fn) {
+      case Fn::kCount:
+      case Fn::kCountStar:
+        st.count.resize(n, 0);
+        break;
+      case Fn::kSum:
+      case Fn::kAvg:
+      case Fn::kStddev:
+      case Fn::kVariance:
+        st.count.resize(n, 0);
+        if (st.use_decimal) {
+          st.dsum.resize(n);
+          if (st.fn == Fn::kStddev || st.fn == Fn::kVariance) st.dsq.resize(n);
+        } else {
+          st.fsum.resize(n, 0);
+          if (st.fn == Fn::kStddev || st.fn == Fn::kVariance) st.fsq.resize(n, 0);
+        }
+        break;
+      case Fn::kMin:
+      case Fn::kMax:
+        st.has.resize(n, 0);
+        switch (st.arg_type) {
+          case TypeId::kNumber: st.dbest.resize(n); break;
+          case TypeId::kDouble: st.fbest.resize(n, 0); break;
+          case TypeId::kVarchar:
+          case TypeId::kChar: st.sbest.resize(n); break;
+          default: st.ibest.resize(n, 0); break;
+        }
+        break;
+    }
+  }
+}
+
+namespace {
+
+void UpdateMinMax(AggState& st, const Vector& v, const DataChunk& input,
+                  const std::vector<uint32_t>& gids) {
+  bool is_max = st.fn == Fn::kMax;
+  size_t n = input.Count();
+  auto better = [&](auto a, auto b) { return is_max ? b < a : a < b; };
+  for (size_t i = 0; i < n; i++) {
+    size_t r = PhysRow(v, input.RowIndex(i));
+    if (v.IsNull(r)) continue;
+    uint32_t g = gids[i];
+    switch (st.arg_type) {
+      case TypeId::kNumber: {
+        const Decimal& x = v.Data<Decimal>()[r];
+        if (!st.has[g] || better(x, st.dbest[g])) st.dbest[g] = x;
+        break;
+      }
+      case TypeId::kDouble: {
+        double x = v.Data<double>()[r];
+        if (!st.has[g] || better(x, st.fbest[g])) st.fbest[g] = x;
+        break;
+      }
+      case TypeId::kVarchar:
+      case TypeId::kChar: {
+        std::string_view x = v.Data<StringRef>()[r].view();
+        if (!st.has[g] || better(x, std::string_view(st.sbest[g]))) st.sbest[g].assign(x);
+        break;
+      }
+      case TypeId::kBoolean: {
+        int64_t x = v.Data<uint8_t>()[r];
+        if (!st.has[g] || better(x, st.ibest[g])) st.ibest[g] = x;
+        break;
+      }
+      default: {
+        int64_t x = v.Data<int64_t>()[r];
+        if (!st.has[g] || better(x, st.ibest[g])) st.ibest[g] = x;
+        break;
+      }
+    }
+    st.has[g] = 1;
+  }
+}
+
+void UpdateSums(AggState& st, const Vector& v, const DataChunk& input,
+                const std::vector<uint32_t>& gids) {
+  bool squares = st.fn == Fn::kStddev || st.fn == Fn::kVariance;
+  size_t n = input.Count();
+  for (size_t i = 0; i < n; i++) {
+    size_t r = PhysRow(v, input.RowIndex(i));
+    if (v.IsNull(r)) continue;
+    uint32_t g = gids[i];
+    st.count[g]++;
+    if (st.use_decimal) {
+      const Decimal& x = v.Data<Decimal>()[r];
+      st.dsum[g] = st.dsum[g] + x;
+      if (squares) st.dsq[g] = st.dsq[g] + x * x;
+    } else {
+      double x = v.Data<double>()[r];
+      st.fsum[g] += x;
+      if (squares) st.fsq[g] += x * x;
+    }
+  }
+}
+
+}  // namespace
+
+void AggregateStates::Update(size_t agg, const Vector* args, const DataChunk& input,
+                             const std::vector<uint32_t>& group_ids) {
+  AggState& st = impl_->aggs[agg];
+  size_t n = input.Count();
+  if (st.fn == Fn::kCountStar) {
+    for (size_t i = 0; i < n; i++) st.count[group_ids[i]]++;
+    return;
+  }
+  const Vector& v = *args;
+  if (st.arg_type == TypeId::kNull) return;  // a bare NULL argument never contributes
+  if (st.seen) {
+    // DISTINCT: only (group, value) pairs seen for the first time reach the accumulator.
+    Vector gid_vec(LogicalType::Double());
+    for (size_t i = 0; i < n; i++) gid_vec.Data<double>()[input.RowIndex(i)] = group_ids[i];
+    SelectionVector sel;
+    std::vector<uint32_t> fresh_gids;
+    std::vector<uint32_t> ids;
+    std::vector<uint8_t> is_new;
+    st.seen->FindOrInsert({&gid_vec, &v}, input, ids, &is_new);
+    for (size_t i = 0; i < n; i++) {
+      size_t r = input.RowIndex(i);
+      if (is_new[i] && !v.IsNull(r)) {
+        sel.push_back(static_cast<uint32_t>(r));
+        fresh_gids.push_back(group_ids[i]);
+      }
+    }
+    // Reuse the input's physical positions through a selection-only view.
+    DataChunk view;
+    view.SetSize(input.size());
+    view.SetSelection(std::move(sel));
+    if (st.fn == Fn::kCount) {
+      for (uint32_t g : fresh_gids) st.count[g]++;
+    } else {
+      UpdateSums(st, v, view, fresh_gids);
+    }
+    return;
+  }
+  if (st.fn == Fn::kCount) {
+    for (size_t i = 0; i < n; i++)
+      if (!v.IsNull(PhysRow(v, input.RowIndex(i)))) st.count[group_ids[i]]++;
+  } else if (st.fn == Fn::kMin || st.fn == Fn::kMax) {
+    UpdateMinMax(st, v, input, group_ids);
+  } else {
+    UpdateSums(st, v, input, group_ids);
+  }
+}
+
+namespace {
+
+//! Writes a numeric result in the spec's result type.
+void PutNumber(Vector& out, size_t row, const std::optional<Decimal>& d, std::optional<double> f) {
+  if (out.type().id == TypeId::kDouble) {
+    out.SetNull(row, false);
+    out.Data<double>()[row] = f ? *f : d->ToDouble();
+  } else if (out.type().id == TypeId::kNumber) {
+    out.SetNull(row, false);
+    out.Data<Decimal>()[row] = d ? *d : Decimal::FromDouble(*f);
+  } else {
+    out.SetValue(row, d ? Value::Number(*d) : Value::Double(*f));
+  }
+}
+
+}  // namespace
+
+void AggregateStates::Finalize(size_t agg, uint32_t g, Vector& out, size_t row) const {
+  const AggState& st = impl_->aggs[agg];
+  switch (st.fn) {
+    case Fn::kCount:
+    case Fn::kCountStar:
+      PutNumber(out, row, Decimal::FromInt(g < st.count.size() ? st.count[g] : 0), std::nullopt);
+      return;
+    case Fn::kMin:
+    case Fn::kMax:
+      if (g >= st.has.size() || !st.has[g]) {
+        out.SetNull(row, true);
+        return;
+      }
+      out.SetNull(row, false);
+      switch (st.arg_type) {
+        case TypeId::kNumber: PutNumber(out, row, st.dbest[g], std::nullopt); return;
+        case TypeId::kDouble: PutNumber(out, row, std::nullopt, st.fbest[g]); return;
+        case TypeId::kVarchar:
+        case TypeId::kChar: out.Data<StringRef>()[row] = out.heap().Add(st.sbest[g]); return;
+        case TypeId::kBoolean: out.Data<uint8_t>()[row] = static_cast<uint8_t>(st.ibest[g]); return;
+        default: out.Data<int64_t>()[row] = st.ibest[g]; return;
+      }
+    default:
+      break;
+  }
+  int64_t n = g < st.count.size() ? st.count[g] : 0;
+  if (n == 0) {
+    out.SetNull(row, true);
+    return;
+  }
+  bool squares = st.fn == Fn::kStddev || st.fn == Fn::kVariance;
+  if (st.use_decimal) {
+    const Decimal& sum = st.dsum[g];
+    if (st.fn == Fn::kSum) return PutNumber(out, row, sum, std::nullopt);
+    Decimal dn = Decimal::FromInt(n);
+    if (st.fn == Fn::kAvg) {
+      if (out.type().id == TypeId::kDouble)
+        return PutNumber(out, row, std::nullopt, sum.ToDouble() / static_cast<double>(n));
+      return PutNumber(out, row, sum / dn, std::nullopt);
+    }
+    if (squares) {
+      Decimal var{};
+      if (n > 1) {
+        var = (st.dsq[g] - sum * sum / dn) / Decimal::FromInt(n - 1);
+        if (var.coef < 0) var = Decimal{};
+      }
+      return PutNumber(out, row, st.fn == Fn::kVariance ? var : DecimalSqrt(var), std::nullopt);
+    }
+  } else {
+    double sum = st.fsum[g];
+    if (st.fn == Fn::kSum) return PutNumber(out, row, std::nullopt, sum);
+    double dn = static_cast<double>(n);
+    if (st.fn == Fn::kAvg) return PutNumber(out, row, std::nullopt, sum / dn);
+    double var = n > 1 ? std::max(0.0, (st.fsq[g] - sum * sum / dn) / (dn - 1)) : 0.0;
+    return PutNumber(out, row, std::nullopt, st.fn == Fn::kVariance ? var : std::sqrt(var));
+  }
+}
+
+}  // namespace pathdb

@@ -1,0 +1,51 @@
+// Aggregate function specs shared by HASH GROUP BY and SORT AGGREGATE, and the per-group
+// accumulator (AggregateStates) both use.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "executor/expression.h"
+
+namespace pathdb {
+
+struct AggregateSpec {
+  //! Upper-case: COUNT, COUNT_STAR, SUM, AVG, MIN, MAX, STDDEV, VARIANCE.
+  std::string function;
+  bool distinct = false;
+  BoundExprPtr arg;  //!< null for COUNT_STAR; column refs index the operator's input
+  //! Result type, chosen by the planner: COUNT -> INTEGER; SUM/AVG/STDDEV/VARIANCE of NUMBER
+  //! -> NUMBER (exact), or BINARY_DOUBLE (AVG in the SQLITE dialect, or a DOUBLE argument);
+  //! MIN/MAX -> the argument type. The result is computed in this type.
+  LogicalType type;
+
+  AggregateSpec Copy() const {
+    return {function, distinct, arg ? arg->Copy() : nullptr, type};
+  }
+};
+
+class AggregateStates;
+
+//! Creates the accumulators for `specs` (validated: unknown function -> ORA-00904).
+std::unique_ptr<AggregateStates> MakeAggregateStates(const std::vector<AggregateSpec>& specs);
+
+//! Accumulators of all aggregates for a growing number of groups (ids 0..n-1).
+class AggregateStates {
+ public:
+  explicit AggregateStates(const std::vector<AggregateSpec>& specs);
+  ~AggregateStates();
+  //! Makes room for groups [0, n).
+  void Resize(size_t n);
+  //! Updates aggregate `agg` with the active rows of `input`: row i of `args` (the evaluated
+  //! argument, unused for COUNT_STAR) goes to group group_ids[i] (one entry per active row).
+  void Update(size_t agg, const Vector* args, const DataChunk& input,
+              const std::vector<uint32_t>& group_ids);
+  //! Writes the result of aggregate `agg` for group `group` into out row `row`.
+  void Finalize(size_t agg, uint32_t group, Vector& out, size_t row) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pathdb

@@ -1,0 +1,181 @@
+#include "executor/cell_ops.h"
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <string_view>
+
+#include "common/error.h"
+
+namespace pathdb {
+namespace {
+
+constexpr uint64_t kNullHash = 0x5bd1e9955bd1e995ULL;
+
+uint64_t Mix(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
+double AsDouble(const Vector& v, size_t p) {
+  return v.type().id == TypeId::kDouble ? v.Data<double>()[p] : v.Data<Decimal>()[p].ToDouble();
+}
+
+int64_t AsMicros(const Vector& v, size_t p) {
+  int64_t x = v.Data<int64_t>()[p];
+  return v.type().id == TypeId::kDate ? x * 1000000 : x;
+}
+
+template <typename T>
+int Cmp3(const T& a, const T& b) {
+  return a < b ? -1 : (b < a ? 1 : 0);
+}
+
+}  // namespace
+
+void CopyCell(const Vector& src, size_t row, Vector& dst, size_t dst_row) {
+  size_t p = PhysRow(src, row);
+  if (src.IsNull(p)) {
+    dst.SetNull(dst_row, true);
+    return;
+  }
+  dst.SetNull(dst_row, false);
+  TypeId s = src.type().id, d = dst.type().id;
+  switch (d) {
+    case TypeId::kNull:
+      dst.SetNull(dst_row, true);
+      return;
+    case TypeId::kBoolean:
+      dst.Data<uint8_t>()[dst_row] = src.Data<uint8_t>()[p];
+      return;
+    case TypeId::kNumber:
+      dst.Data<Decimal>()[dst_row] = s == TypeId::kDouble
+                                         ? Decimal::FromDouble(src.Data<double>()[p])
+                                         : src.Data<Decimal>()[p];
+      return;
+    case TypeId::kDouble:
+      dst.Data<double>()[dst_row] = AsDouble(src, p);
+      return;
+    case TypeId::kVarchar:
+    case TypeId::kChar:
+      dst.Data<StringRef>()[dst_row] = dst.heap().Add(src.Data<StringRef>()[p].view());
+      return;
+    case TypeId::kDate:
+    case TypeId::kTimestamp:
+      dst.Data<int64_t>()[dst_row] = src.Data<int64_t>()[p];
+      return;
+  }
+}
+
+void CopyCells(const Vector& src, const uint32_t* sel, size_t n, Vector& dst, size_t dst_offset) {
+  // Fixed-width same-type columns copy in a tight loop; the rest go cell by cell.
+  TypeId t = dst.type().id;
+  bool constant = src.kind() == Vector::Kind::kConstant;
+  if (!constant && src.type().id == t &&
+      (t == TypeId::kNumber || t == TypeId::kDouble || t == TypeId::kDate ||
+       t == TypeId::kTimestamp || t == TypeId::kBoolean)) {
+    size_t w = PhysicalWidth(t);
+    const auto* sd = src.Data<std::byte>();
+    auto* dd = dst.Data<std::byte>();
+    const uint8_t* sv = src.Validity();
+    uint8_t* dv = dst.Validity();
+    for (size_t i = 0; i < n; i++) {
+      size_t r = sel ? sel[i] : i;
+      std::memcpy(dd + (dst_offset + i) * w, sd + r * w, w);
+      dv[dst_offset + i] = sv[r];
+    }
+    return;
+  }
+  for (size_t i = 0; i < n; i++) CopyCell(src, sel ? sel[i] : i, dst, dst_offset + i);
+}
+
+TypeId CompareTypeOf(TypeId a, TypeId b) {
+  bool an = a == TypeId::kNumber || a == TypeId::kDouble;
+  bool bn = b == TypeId::kNumber || b == TypeId::kDouble;
+  if (an && bn) return (a == TypeId::kDouble || b == TypeId::kDouble) ? TypeId::kDouble
+                                                                      : TypeId::kNumber;
+  bool ad = a == TypeId::kDate || a == TypeId::kTimestamp;
+  bool bd = b == TypeId::kDate || b == TypeId::kTimestamp;
+  if (ad && bd) return a == b ? a : TypeId::kTimestamp;
+  if (a == TypeId::kChar && b == TypeId::kChar) return TypeId::kChar;
+  if ((a == TypeId::kVarchar || a == TypeId::kChar) && (b == TypeId::kVarchar || b == TypeId::kChar))
+    return TypeId::kVarchar;
+  return a == TypeId::kNull ? b : a;
+}
+
+int CompareCells(const Vector& a, size_t ra, const Vector& b, size_t rb) {
+  size_t pa = PhysRow(a, ra), pb = PhysRow(b, rb);
+  TypeId ta = a.type().id, tb = b.type().id;
+  if (ta == tb) {
+    switch (ta) {
+      case TypeId::kNull:
+        return 0;
+      case TypeId::kBoolean:
+        return Cmp3(a.Data<uint8_t>()[pa], b.Data<uint8_t>()[pb]);
+      case TypeId::kNumber: {
+        auto c = a.Data<Decimal>()[pa] <=> b.Data<Decimal>()[pb];
+        return c < 0 ? -1 : (c > 0 ? 1 : 0);
+      }
+      case TypeId::kDouble:
+        return Cmp3(a.Data<double>()[pa], b.Data<double>()[pb]);
+      case TypeId::kVarchar:
+      case TypeId::kChar: {
+        int c = a.Data<StringRef>()[pa].view().compare(b.Data<StringRef>()[pb].view());
+        return c < 0 ? -1 : (c > 0 ? 1 : 0);
+      }
+      case TypeId::kDate:
+      case TypeId::kTimestamp:
+        return Cmp3(a.Data<int64_t>()[pa], b.Data<int64_t>()[pb]);
+    }
+  }
+  switch (CompareTypeOf(ta, tb)) {
+    case TypeId::kDouble:
+      return Cmp3(AsDouble(a, pa), AsDouble(b, pb));
+    case TypeId::kTimestamp:
+      return Cmp3(AsMicros(a, pa), AsMicros(b, pb));
+    case TypeId::kVarchar: {
+      int c = a.Data<StringRef>()[pa].view().compare(b.Data<StringRef>()[pb].view());
+      return c < 0 ? -1 : (c > 0 ? 1 : 0);
+    }
+    default:
+      break;
+  }
+  ThrowOra(932, "inconsistent datatypes: expected {} got {}", a.type().ToString(),
+           b.type().ToString());
+}
+
+uint64_t HashCell(const Vector& v, size_t row, TypeId compare_as) {
+  size_t p = PhysRow(v, row);
+  if (v.IsNull(p)) return kNullHash;
+  TypeId t = v.type().id;
+  switch (compare_as) {
+    case TypeId::kDouble: {
+      double d = AsDouble(v, p);
+      if (d == 0) d = 0;  // -0.0 equals 0.0
+      uint64_t bits;
+      std::memcpy(&bits, &d, sizeof bits);
+      return Mix(bits);
+    }
+    case TypeId::kNumber:
+      if (t == TypeId::kDouble) return Decimal::FromDouble(v.Data<double>()[p]).Hash();
+      return v.Data<Decimal>()[p].Hash();
+    case TypeId::kTimestamp:
+      return Mix(static_cast<uint64_t>(AsMicros(v, p)));
+    case TypeId::kDate:
+      return Mix(static_cast<uint64_t>(v.Data<int64_t>()[p]));
+    case TypeId::kVarchar:
+    case TypeId::kChar:
+      return std::hash<std::string_view>{}(v.Data<StringRef>()[p].view());
+    case TypeId::kBoolean:
+      return Mix(v.Data<uint8_t>()[p]);
+    case TypeId::kNull:
+      return kNullHash;
+  }
+  return kNullHash;
+}
+
+}  // namespace pathdb

@@ -1,0 +1,40 @@
+// Typed single-cell primitives the materialising operators share: copy, compare and hash one
+// vector cell. They switch on the TypeId once per call; callers loop over rows.
+#pragma once
+#include <cstdint>
+
+#include "common/vector.h"
+
+namespace pathdb {
+
+//! Physical row of `v` holding row `row` (a constant vector keeps its value in row 0).
+inline size_t PhysRow(const Vector& v, size_t row) {
+  return v.kind() == Vector::Kind::kConstant ? 0 : row;
+}
+
+//! Copies src's row `row` (NULL included) into dst's row `dst_row`; strings are copied into
+//! dst's heap. REQUIRES: same physical layout (TypeId) or NUMBER<->DOUBLE (converted).
+void CopyCell(const Vector& src, size_t row, Vector& dst, size_t dst_row);
+
+//! Copies n rows: src row sel[i] (or i when sel is null) to dst row dst_offset + i.
+void CopyCells(const Vector& src, const uint32_t* sel, size_t n, Vector& dst, size_t dst_offset);
+
+//! The type two key columns are compared in: kDouble if either is BINARY_DOUBLE and the other
+//! numeric, kTimestamp for DATE vs TIMESTAMP, else a's TypeId.
+TypeId CompareTypeOf(TypeId a, TypeId b);
+
+//! Three-way compare of two non-NULL cells of comparable types (promotes NUMBER/DOUBLE and
+//! DATE/TIMESTAMP; strings by bytes).
+int CompareCells(const Vector& a, size_t ra, const Vector& b, size_t rb);
+
+//! Hash of a cell, equal for cells that CompareCells calls equal when both are hashed with the
+//! same `compare_as` (from CompareTypeOf). NULL hashes to a fixed value.
+uint64_t HashCell(const Vector& v, size_t row, TypeId compare_as);
+
+//! Mixes a cell hash into a running row hash.
+inline uint64_t CombineHash(uint64_t h, uint64_t cell) {
+  h ^= cell + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h;
+}
+
+}  // namespace pathdb

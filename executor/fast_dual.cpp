@@ -1,0 +1,26 @@
+#include "executor/fast_dual.h"
+
+namespace pathdb {
+namespace {
+struct FastDualState : OperatorState {
+  bool done = false;
+};
+}  // namespace
+
+FastDual::FastDual() : PhysicalOperator("FAST DUAL", {}) {}
+
+std::unique_ptr<OperatorState> FastDual::Open(ExecContext&) const {
+  return std::make_unique<FastDualState>();
+}
+
+bool FastDual::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+  ctx.CheckCancel();
+  auto& st = static_cast<FastDualState&>(state);
+  if (st.done) return false;
+  st.done = true;
+  out.Reset();
+  out.SetSize(1);
+  return true;
+}
+
+}  // namespace pathdb

@@ -1,0 +1,30 @@
+#include "executor/filter.h"
+
+namespace pathdb {
+namespace {
+struct FilterState : OperatorState {
+  std::unique_ptr<OperatorState> child;
+};
+}  // namespace
+
+Filter::Filter(BoundExprPtr predicate)
+    : ChildTypedOperator("FILTER"), predicate_(std::move(predicate)) {}
+
+std::unique_ptr<OperatorState> Filter::Open(ExecContext& ctx) const {
+  auto st = std::make_unique<FilterState>();
+  st->child = children_.at(0)->Open(ctx);
+  return st;
+}
+
+bool Filter::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+  auto& st = static_cast<FilterState&>(state);
+  // The child fills `out` directly (same column types): filtering only shrinks the selection.
+  while (children_[0]->Next(ctx, *st.child, out)) {
+    ctx.CheckCancel();
+    ExpressionExecutor::Filter(*predicate_, out, ctx.eval);
+    if (out.Count() > 0) return true;
+  }
+  return false;
+}
+
+}  // namespace pathdb

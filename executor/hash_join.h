@@ -1,0 +1,45 @@
+// HASH JOIN: builds a hash table on child 0's join keys, then probes it with child 1's rows.
+#pragma once
+#include "executor/child_typed_operator.h"
+#include "executor/join_kind.h"
+
+namespace pathdb {
+
+//! Child 0 = build (consumed entirely on the first Next), child 1 = probe (streamed).
+//! Output columns = child 0 columns then child 1 columns for kInner/kLeftOuter; child 1 columns
+//! only for semi/anti kinds. Operation "HASH JOIN" + JoinKindSuffix(kind).
+//! - Keys compare with type promotion (NUMBER vs BINARY_DOUBLE by value, DATE vs TIMESTAMP
+//!   chronologically); a NULL key never matches.
+//! - kLeftOuter preserves the probe side (child 1): an unmatched probe row is emitted with
+//!   NULLs in the child 0 columns.
+//! - semi/anti: each probe row at most once; kAntiNullAware = NOT IN semantics (no output if
+//!   any build key is NULL; a probe row with a NULL key only if the build side is empty).
+//! - residual (nullable): extra condition whose column refs index the PROBE (child 1) columns
+//!   then the BUILD (child 0) columns -- note: not the output order; a pair matches only if
+//!   the keys are equal and the residual is TRUE.
+//! Output order: probe order; for one probe row, build rows in build order.
+class HashJoin : public ChildTypedOperator {
+ public:
+  //! REQUIRES: build_keys.size() == probe_keys.size() >= 1. build_keys are over child 0's
+  //! columns, probe_keys over child 1's.
+  HashJoin(JoinKind kind, std::vector<BoundExprPtr> build_keys,
+           std::vector<BoundExprPtr> probe_keys, BoundExprPtr residual);
+
+  JoinKind kind() const { return kind_; }
+  const std::vector<BoundExprPtr>& build_keys() const { return build_keys_; }
+  const std::vector<BoundExprPtr>& probe_keys() const { return probe_keys_; }
+  const BoundExpr* residual() const { return residual_.get(); }
+  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
+  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+
+ protected:
+  std::vector<LogicalType> ComputeTypes() const override;
+
+ private:
+  JoinKind kind_;
+  std::vector<BoundExprPtr> build_keys_;
+  std::vector<BoundExprPtr> probe_keys_;
+  BoundExprPtr residual_;
+};
+
+}  // namespace pathdb

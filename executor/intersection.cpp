@@ -1,0 +1,17 @@
+#include "executor/intersection.h"
+
+#include "executor/set_operation.h"
+
+namespace pathdb {
+
+Intersection::Intersection() : ChildTypedOperator("INTERSECTION") {}
+
+std::unique_ptr<OperatorState> Intersection::Open(ExecContext& ctx) const {
+  return OpenSetOperation(*this, ctx);
+}
+
+bool Intersection::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+  return NextSetOperation(*this, /*keep_matches=*/true, ctx, state, out);
+}
+
+}  // namespace pathdb

@@ -1,0 +1,17 @@
+#include "executor/minus.h"
+
+#include "executor/set_operation.h"
+
+namespace pathdb {
+
+Minus::Minus() : ChildTypedOperator("MINUS") {}
+
+std::unique_ptr<OperatorState> Minus::Open(ExecContext& ctx) const {
+  return OpenSetOperation(*this, ctx);
+}
+
+bool Minus::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+  return NextSetOperation(*this, /*keep_matches=*/false, ctx, state, out);
+}
+
+}  // namespace pathdb

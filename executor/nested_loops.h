@@ -1,0 +1,30 @@
+// NESTED LOOPS: for each outer row (child 0), the inner rows (child 1) satisfying a condition.
+#pragma once
+#include "executor/child_typed_operator.h"
+#include "executor/join_kind.h"
+
+namespace pathdb {
+
+//! The inner input is materialised once per Open; the condition is evaluated vectorized over
+//! (one outer row x a batch of inner rows). Output = outer columns then inner columns (semi,
+//! anti: outer columns only), in outer order. Operation "NESTED LOOPS" + JoinKindSuffix.
+//! kAntiNullAware treats a NULL (unknown) condition result as a match, as NOT IN requires.
+class NestedLoops : public ChildTypedOperator {
+ public:
+  //! condition: over outer columns then inner columns; null = cross join (every pair matches).
+  NestedLoops(JoinKind kind, BoundExprPtr condition);
+
+  JoinKind kind() const { return kind_; }
+  const BoundExpr* condition() const { return condition_.get(); }
+  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
+  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+
+ protected:
+  std::vector<LogicalType> ComputeTypes() const override;
+
+ private:
+  JoinKind kind_;
+  BoundExprPtr condition_;
+};
+
+}  // namespace pathdb

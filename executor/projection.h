@@ -1,0 +1,24 @@
+// Projection: evaluates the select list over child 0. Internal: EXPLAIN does not show it
+// (operation ""), as Oracle folds projection into the line below.
+#pragma once
+#include "executor/operator.h"
+
+namespace pathdb {
+
+//! Streaming. Output column i = exprs[i] evaluated over child 0 (column refs index child 0).
+//! The output keeps child 0's row positions and selection (no copy); columns may be constant
+//! vectors.
+class Projection : public PhysicalOperator {
+ public:
+  //! REQUIRES: exprs.size() == types.size(); types[i] == exprs[i]->type (physically).
+  Projection(std::vector<BoundExprPtr> exprs, std::vector<LogicalType> types);
+
+  const std::vector<BoundExprPtr>& exprs() const { return exprs_; }
+  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
+  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+
+ private:
+  std::vector<BoundExprPtr> exprs_;
+};
+
+}  // namespace pathdb

@@ -1,0 +1,53 @@
+// RowHashTable: distinct key tuples -> dense ids 0..n-1 (open addressing, keys stored in a
+// ChunkCollection). Shared by HASH GROUP BY (id = group), HASH UNIQUE / INTERSECTION / MINUS
+// (id = distinct row), HASH JOIN (id = distinct build key) and DISTINCT aggregates.
+// Work is per batch: hash every active row first, then probe in a tight loop.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "executor/chunk_collection.h"
+
+namespace pathdb {
+
+class RowHashTable {
+ public:
+  static constexpr uint32_t kNotFound = 0xffffffffu;
+
+  //! key_types: types of the stored keys. compare_as[j]: the TypeId keys of column j are
+  //! compared in (CompareTypeOf of both sides; equal to key_types[j].id for one-sided use).
+  //! nulls_equal: NULL = NULL (GROUP BY, DISTINCT, set operations); otherwise a key with a
+  //! NULL never matches and is never inserted (joins).
+  RowHashTable(std::vector<LogicalType> key_types, std::vector<TypeId> compare_as,
+               bool nulls_equal);
+
+  //! For each active row i of `rows` (keys[j] aligned with rows' physical positions): ids[i] =
+  //! the id of its key, inserting unseen keys; is_new[i] = 1 when inserted by this call (may be
+  //! null). Keys with a NULL get kNotFound when !nulls_equal.
+  void FindOrInsert(const std::vector<const Vector*>& keys, const DataChunk& rows,
+                    std::vector<uint32_t>& ids, std::vector<uint8_t>* is_new);
+  //! Like FindOrInsert without inserting: kNotFound for unseen keys. The probe key types may
+  //! differ from key_types as long as compare_as covers both.
+  void Find(const std::vector<const Vector*>& keys, const DataChunk& rows,
+            std::vector<uint32_t>& ids) const;
+
+  size_t size() const { return keys_.size(); }
+  //! Stored keys: row id == key id.
+  const ChunkCollection& keys() const { return keys_; }
+
+ private:
+  void HashRows(const std::vector<const Vector*>& keys, const DataChunk& rows,
+                std::vector<uint64_t>& hashes, std::vector<uint8_t>& has_null) const;
+  bool KeyEquals(uint32_t id, const std::vector<const Vector*>& keys, size_t row) const;
+  void Grow();
+
+  std::vector<TypeId> compare_as_;
+  bool nulls_equal_;
+  ChunkCollection keys_;
+  std::vector<uint64_t> key_hashes_;  //!< per id
+  std::vector<uint32_t> slots_;       //!< id + 1, 0 = empty; size is a power of two
+  mutable std::vector<uint64_t> hashes_;  // per-batch scratch
+  mutable std::vector<uint8_t> has_null_;
+};
+
+}  // namespace pathdb

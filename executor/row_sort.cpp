@@ -1,0 +1,33 @@
+#include "executor/row_sort.h"
+
+#include <algorithm>
+
+#include "executor/cell_ops.h"
+
+namespace pathdb {
+
+int CompareRows(const ChunkCollection& rows, uint32_t a, uint32_t b,
+                const std::vector<SortColumn>& cols) {
+  size_t oa = ChunkCollection::Offset(a), ob = ChunkCollection::Offset(b);
+  for (const auto& c : cols) {
+    const Vector& va = rows.Column(c.column, a);
+    const Vector& vb = rows.Column(c.column, b);
+    bool na = va.IsNull(oa), nb = vb.IsNull(ob);
+    if (na || nb) {
+      if (na && nb) continue;
+      return na == c.nulls_first ? -1 : 1;
+    }
+    int r = CompareCells(va, oa, vb, ob);
+    if (r != 0) return c.descending ? -r : r;
+  }
+  return 0;
+}
+
+void SortRowIds(const ChunkCollection& rows, std::vector<uint32_t>& ids,
+                const std::vector<SortColumn>& cols) {
+  std::stable_sort(ids.begin(), ids.end(), [&](uint32_t a, uint32_t b) {
+    return CompareRows(rows, a, b, cols) < 0;
+  });
+}
+
+}  // namespace pathdb

@@ -1,0 +1,37 @@
+// SORT ORDER BY [STOPKEY]: sorts child 0's rows by key expressions (stable), optionally
+// keeping only the first N (top-N without sorting everything).
+#pragma once
+#include <optional>
+
+#include "executor/child_typed_operator.h"
+
+namespace pathdb {
+
+struct SortKey {
+  BoundExprPtr expr;  //!< over child 0's columns
+  bool descending = false;
+  bool nulls_first = false;  //!< Oracle default: NULLS LAST for ASC, NULLS FIRST for DESC
+  SortKey Copy() const { return {expr->Copy(), descending, nulls_first}; }
+};
+
+//! Blocking. Output types = child 0 types. NUMBER and BINARY_DOUBLE compare by value, strings
+//! by bytes, dates/timestamps chronologically. Equal keys keep their input order.
+class SortOrderBy : public ChildTypedOperator {
+ public:
+  //! stopkey set: operation "SORT ORDER BY STOPKEY"; emits at most *stopkey rows.
+  SortOrderBy(std::vector<SortKey> keys, std::optional<uint64_t> stopkey);
+
+  const std::vector<SortKey>& keys() const { return keys_; }
+  std::optional<uint64_t> stopkey() const { return stopkey_; }
+  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
+  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+
+ protected:
+  std::vector<LogicalType> ComputeTypes() const override { return ChildTypes(0); }
+
+ private:
+  std::vector<SortKey> keys_;
+  std::optional<uint64_t> stopkey_;
+};
+
+}  // namespace pathdb
