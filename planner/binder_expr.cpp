@@ -1,0 +1,425 @@
+// Expression binding: AST expression -> BoundExpr with types and implicit conversions.
+#include <cmath>
+
+#include "common/error.h"
+#include "planner/binder.h"
+#include "planner/bound_util.h"
+
+namespace pathdb::planner {
+
+namespace {
+
+std::string QuotedName(const std::vector<std::string>& names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i) out += '.';
+    out += '"';
+    out += names[i];
+    out += '"';
+  }
+  return out;
+}
+
+BoundExprPtr BindLiteral(const ast::Expr& e, Dialect dialect) {
+  const Value& v = e.literal;
+  if (v.type().IsNumeric() && !e.text.empty()) {
+    bool real = e.text.find_first_of(".eE") != std::string::npos;
+    if (dialect == Dialect::kSqlite && real) return MakeConstant(Value::Double(std::stod(e.text)));
+    auto d = Decimal::Parse(e.text);
+    if (!d) ThrowOra(1722, "invalid number");
+    if (dialect == Dialect::kSqlite) return MakeConstant(Value::Number(*d, LogicalType::Integer()));
+    return MakeConstant(Value::Number(*d, LogicalType::Number()));
+  }
+  if (!v.is_null() && v.type().IsString()) {
+    if (v.str().empty() && dialect == Dialect::kOracle) return MakeNullOf(LogicalType::Varchar());
+    return MakeConstant(Value::Varchar(v.str(), LogicalType::Varchar(
+                                                    static_cast<uint32_t>(v.str().size()))));
+  }
+  return MakeConstant(v);
+}
+
+BoundExprPtr ToNumeric(BoundExprPtr e) {
+  if (e->type.IsNumeric() || e->type.id == TypeId::kNull) return e;
+  return CoerceTo(std::move(e), LogicalType::Number());
+}
+
+BoundExprPtr ToString(BoundExprPtr e) {
+  if (e->type.IsString()) return e;
+  return CoerceTo(std::move(e), LogicalType::Varchar());
+}
+
+bool IsDateLike(const LogicalType& t) {
+  return t.id == TypeId::kDate || t.id == TypeId::kTimestamp;
+}
+
+BoundExprPtr BindArithmetic(const std::string& op, BoundExprPtr l, BoundExprPtr r,
+                            Dialect dialect) {
+  if (op == "||") {
+    l = ToString(std::move(l));
+    r = ToString(std::move(r));
+    uint32_t len = (l->type.length && r->type.length) ? l->type.length + r->type.length : 0;
+    std::vector<BoundExprPtr> args;
+    args.push_back(std::move(l));
+    args.push_back(std::move(r));
+    return MakeFunction("||", LogicalType::Varchar(len), std::move(args));
+  }
+  LogicalType type;
+  if (IsDateLike(l->type) || IsDateLike(r->type)) {
+    if (op == "-" && IsDateLike(l->type) && IsDateLike(r->type)) {
+      type = LogicalType::Number();
+    } else if ((op == "+" || op == "-") && IsDateLike(l->type)) {
+      type = l->type;
+      r = ToNumeric(std::move(r));
+    } else if (op == "+" && IsDateLike(r->type)) {
+      type = r->type;
+      l = ToNumeric(std::move(l));
+    } else {
+      ThrowOra(932, "inconsistent datatypes: expected NUMBER got DATE");
+    }
+  } else {
+    l = ToNumeric(std::move(l));
+    r = ToNumeric(std::move(r));
+    if (l->type.id == TypeId::kDouble || r->type.id == TypeId::kDouble)
+      type = LogicalType::Double();
+    else if (dialect == Dialect::kSqlite && l->type.IsIntegral() && r->type.IsIntegral())
+      type = LogicalType::Integer();
+    else
+      type = LogicalType::Number();
+  }
+  std::vector<BoundExprPtr> args;
+  args.push_back(std::move(l));
+  args.push_back(std::move(r));
+  return MakeFunction(op, type, std::move(args));
+}
+
+}  // namespace
+
+void CoerceComparison(BoundExprPtr& l, BoundExprPtr& r, Dialect dialect) {
+  const LogicalType& a = l->type;
+  const LogicalType& b = r->type;
+  if (a.id == TypeId::kNull || b.id == TypeId::kNull || a.id == b.id) return;
+  if (a.IsNumeric() && b.IsNumeric()) {
+    if (a.id == TypeId::kDouble) r = MakeCast(std::move(r), LogicalType::Double());
+    else l = MakeCast(std::move(l), LogicalType::Double());
+    return;
+  }
+  if (a.IsString() && b.IsString()) return;
+  if (dialect == Dialect::kSqlite && (a.IsString() || b.IsString())) return;
+  if (a.IsString()) l = CoerceTo(std::move(l), b);
+  else if (b.IsString()) r = CoerceTo(std::move(r), a);
+  else if (IsDateLike(a) && IsDateLike(b)) {
+    if (a.id == TypeId::kDate) l = MakeCast(std::move(l), LogicalType::Timestamp());
+    else r = MakeCast(std::move(r), LogicalType::Timestamp());
+  } else {
+    ThrowOra(932, "inconsistent datatypes: expected {} got {}", a.ToString(), b.ToString());
+  }
+}
+
+BoundExprPtr Binder::BindExpr(const ast::Expr& e) {
+  using K = ast::ExprKind;
+  switch (e.kind) {
+    case K::kLiteral:
+      return BindLiteral(e, dialect());
+    case K::kColumnRef: {
+      auto r = Resolve(e.names);
+      if (!r) ThrowOra(904, "{}: invalid identifier", QuotedName(e.names));
+      return r;
+    }
+    case K::kStar:
+      ThrowOra(936, "missing expression");
+    case K::kBindVar:
+      ThrowUnimplemented("bind variable :" + e.text);
+    case K::kSubstitution:
+      ThrowOra(936, "missing expression");
+    case K::kUnary: {
+      if (e.op == "PRIOR") ThrowUnimplemented("PRIOR");
+      auto c = BindExpr(*e.args.at(0));
+      if (e.op == "+") return c;
+      c = ToNumeric(std::move(c));
+      LogicalType t = c->type;
+      std::vector<BoundExprPtr> args;
+      args.push_back(std::move(c));
+      return MakeFunction("NEG", t, std::move(args));
+    }
+    case K::kBinary:
+      return BindArithmetic(e.op, BindExpr(*e.args.at(0)), BindExpr(*e.args.at(1)), dialect());
+    case K::kCompare: {
+      if (!e.quantifier.empty() || e.subquery) return BindSubquery(e);
+      auto l = BindExpr(*e.args.at(0));
+      auto r = BindExpr(*e.args.at(1));
+      CoerceComparison(l, r, dialect());
+      return MakeCompare(e.op, std::move(l), std::move(r));
+    }
+    case K::kAnd:
+    case K::kOr: {
+      auto out = std::make_unique<BoundExpr>(e.kind == K::kAnd ? BoundKind::kAnd : BoundKind::kOr,
+                                             LogicalType::Boolean());
+      for (const auto& a : e.args) out->children.push_back(BindExpr(*a));
+      return out;
+    }
+    case K::kNot: {
+      auto out = std::make_unique<BoundExpr>(BoundKind::kNot, LogicalType::Boolean());
+      out->children.push_back(BindExpr(*e.args.at(0)));
+      return out;
+    }
+    case K::kIsNull: {
+      auto out = std::make_unique<BoundExpr>(BoundKind::kIsNull, LogicalType::Boolean());
+      out->negated = e.negated;
+      out->children.push_back(BindExpr(*e.args.at(0)));
+      return out;
+    }
+    case K::kBetween: {
+      auto x = BindExpr(*e.args.at(0));
+      auto lo = BindExpr(*e.args.at(1));
+      auto hi = BindExpr(*e.args.at(2));
+      auto x2 = x->Copy();
+      CoerceComparison(x, lo, dialect());
+      CoerceComparison(x2, hi, dialect());
+      std::vector<BoundExprPtr> both;
+      both.push_back(MakeCompare(">=", std::move(x), std::move(lo)));
+      both.push_back(MakeCompare("<=", std::move(x2), std::move(hi)));
+      auto range = MakeAnd(std::move(both));
+      if (!e.negated) return range;
+      auto out = std::make_unique<BoundExpr>(BoundKind::kNot, LogicalType::Boolean());
+      out->children.push_back(std::move(range));
+      return out;
+    }
+    case K::kInList: {
+      auto out = std::make_unique<BoundExpr>(BoundKind::kInList, LogicalType::Boolean());
+      out->negated = e.negated;
+      auto x = BindExpr(*e.args.at(0));
+      std::vector<BoundExprPtr> items;
+      LogicalType target = x->type;
+      for (size_t i = 1; i < e.args.size(); ++i) {
+        items.push_back(BindExpr(*e.args[i]));
+        const LogicalType& t = items.back()->type;
+        if (t.id == TypeId::kNull || t.id == target.id) continue;
+        if (target.id == TypeId::kNull) target = t;
+        else if (target.IsNumeric() && t.IsNumeric()) target = UnifyTypes(target, t);
+        else if (t.IsNumeric() && target.IsString() && dialect() == Dialect::kOracle)
+          target = LogicalType::Number();
+        else if (IsDateLike(t) && target.IsString())
+          target = t;
+      }
+      out->children.push_back(x->type.id == target.id ? std::move(x)
+                                                      : CoerceTo(std::move(x), target));
+      for (auto& it : items) {
+        if (it->type.id == target.id || it->type.id == TypeId::kNull ||
+            (target.IsString() && it->type.IsString()) || dialect() == Dialect::kSqlite)
+          out->children.push_back(it->type.id == TypeId::kNull ? MakeNullOf(target)
+                                                               : std::move(it));
+        else
+          out->children.push_back(CoerceTo(std::move(it), target));
+      }
+      return out;
+    }
+    case K::kInSubquery:
+    case K::kExists:
+    case K::kScalarSubquery:
+      return BindSubquery(e);
+    case K::kLike: {
+      auto out = std::make_unique<BoundExpr>(BoundKind::kLike, LogicalType::Boolean());
+      out->negated = e.negated;
+      for (const auto& a : e.args) out->children.push_back(ToString(BindExpr(*a)));
+      return out;
+    }
+    case K::kCase: {
+      const size_t n = e.args.size();
+      if (n < 2) ThrowOra(936, "missing expression");
+      BoundExprPtr operand = e.args[0] ? BindExpr(*e.args[0]) : nullptr;
+      std::vector<BoundExprPtr> whens, thens;
+      for (size_t i = 1; i + 1 < n; i += 2) {
+        auto w = BindExpr(*e.args[i]);
+        if (operand) {
+          auto o = operand->Copy();
+          CoerceComparison(o, w, dialect());
+          w = MakeCompare("=", std::move(o), std::move(w));
+        }
+        whens.push_back(std::move(w));
+        thens.push_back(BindExpr(*e.args[i + 1]));
+      }
+      BoundExprPtr els = e.args[n - 1] ? BindExpr(*e.args[n - 1]) : nullptr;
+      LogicalType t = LogicalType::Null();
+      for (auto& th : thens) t = UnifyWith(t, *th);
+      if (els) t = UnifyWith(t, *els);
+      if (t.id == TypeId::kNull) t = LogicalType::Varchar();
+      auto out = std::make_unique<BoundExpr>(BoundKind::kCase, t);
+      for (size_t i = 0; i < whens.size(); ++i) {
+        out->children.push_back(std::move(whens[i]));
+        out->children.push_back(CoerceTo(std::move(thens[i]), t));
+      }
+      out->children.push_back(els ? CoerceTo(std::move(els), t) : MakeNullOf(t));
+      return out;
+    }
+    case K::kCast: {
+      auto c = BindExpr(*e.args.at(0));
+      return MakeCast(std::move(c), e.cast_type);
+    }
+    case K::kFunction:
+      if (e.names.size() == 1 && IsAggregateName(e.names[0])) return BindAggregate(e);
+      return BindFunction(e);
+    case K::kRownum:
+      if (!rownum_index_) ThrowOra(976, "Specified pseudocolumn or operator not allowed here.");
+      rownum_used_ = true;
+      return MakeColumn(*rownum_index_, LogicalType::Integer());
+    case K::kLevel:
+      if (!level_index_) ThrowOra(1788, "CONNECT BY clause required in this query block");
+      return MakeColumn(*level_index_, LogicalType::Integer());
+    case K::kRowid:
+      ThrowUnimplemented("ROWID pseudocolumn");
+    case K::kSysdate:
+      return MakeFunction("SYSDATE", LogicalType::Date(), {});
+    case K::kSystimestamp:
+      return MakeFunction("SYSTIMESTAMP", LogicalType::Timestamp(), {});
+    case K::kRowConstructor:
+      ThrowOra(920, "invalid relational operator");
+  }
+  ThrowOra(936, "missing expression");
+}
+
+BoundExprPtr Binder::BindFunction(const ast::Expr& e) {
+  std::string name;
+  for (size_t i = 0; i < e.names.size(); ++i) {
+    if (i) name += '.';
+    name += e.names[i];
+  }
+  if (name.rfind("DBMS_STATS", 0) == 0 || name.rfind("DBMS_XPLAN", 0) == 0)
+    ThrowUnimplemented(name);
+  std::vector<BoundExprPtr> args;
+  for (const auto& a : e.args) args.push_back(BindExpr(*a));
+  auto out = TypeFunction(name, std::move(args), dialect());
+  if (!out) ThrowOra(904, "{}: invalid identifier", QuotedName(e.names));
+  return out;
+}
+
+BoundExprPtr Binder::BindAggregate(const ast::Expr& e) {
+  if (!aggregates_allowed_) ThrowOra(934, "group function is not allowed here");
+  if (in_aggregate_) ThrowOra(935, "group function is nested too deeply");
+  const std::string& fn = e.names[0];
+  LogicalAggregate agg;
+  agg.function = fn;
+  agg.distinct = e.distinct;
+  bool star = e.args.size() == 1 && e.args[0]->kind == ast::ExprKind::kStar;
+  if (star) {
+    if (fn != "COUNT") ThrowOra(936, "missing expression");
+    agg.function = "COUNT_STAR";
+    agg.type = LogicalType::Integer();
+  } else {
+    if (e.args.size() != 1) ThrowOra(909, "invalid number of arguments");
+    in_aggregate_ = true;
+    agg.arg = BindExpr(*e.args[0]);
+    in_aggregate_ = false;
+    const LogicalType& at = agg.arg->type;
+    if (fn == "COUNT") {
+      agg.type = LogicalType::Integer();
+    } else if (fn == "MIN" || fn == "MAX") {
+      agg.type = at.id == TypeId::kNull ? LogicalType::Varchar() : at;
+    } else {
+      if (!at.IsNumeric()) agg.arg = CoerceTo(std::move(agg.arg), LogicalType::Number());
+      bool dbl = agg.arg->type.id == TypeId::kDouble;
+      if (fn == "SUM")
+        agg.type = dbl ? LogicalType::Double()
+                       : (agg.arg->type.IsIntegral() ? LogicalType::Integer()
+                                                     : LogicalType::Number());
+      else if (fn == "AVG" && dialect() == Dialect::kSqlite)
+        agg.type = LogicalType::Double();
+      else
+        agg.type = dbl ? LogicalType::Double() : LogicalType::Number();
+    }
+  }
+  size_t idx = aggregates_.size();
+  for (size_t i = 0; i < aggregates_.size(); ++i) {
+    const auto& a = aggregates_[i];
+    if (a.function == agg.function && a.distinct == agg.distinct &&
+        ((!a.arg && !agg.arg) || (a.arg && agg.arg && ExprEquals(*a.arg, *agg.arg)))) {
+      idx = i;
+      break;
+    }
+  }
+  LogicalType t = agg.type;
+  if (idx == aggregates_.size()) aggregates_.push_back(std::move(agg));
+  auto ph = std::make_unique<BoundExpr>(BoundKind::kFunction, t);
+  ph->name = "$AGG";
+  ph->column_index = idx;
+  return ph;
+}
+
+BoundExprPtr Binder::BindSubquery(const ast::Expr& e) {
+  if (!e.subquery) ThrowOra(936, "missing expression");
+  Binder child(ctx_, this, this);
+  BoundQuery bq = child.BindQuery(*e.subquery);
+  auto info = std::make_unique<SubqueryInfo>();
+  std::vector<BoundExprPtr> left;
+  LogicalType type = LogicalType::Boolean();
+  const size_t ncols = bq.plan->types.size();
+  if (e.kind == ast::ExprKind::kScalarSubquery) {
+    if (ncols != 1) ThrowOra(913, "too many values");
+    info->mode = SubqueryInfo::Mode::kScalar;
+    type = bq.plan->types[0];
+  } else if (e.kind == ast::ExprKind::kExists) {
+    info->mode = SubqueryInfo::Mode::kExists;
+    info->negated = e.negated;
+  } else {
+    const auto& lhs = (e.args.size() == 1 && e.args[0]->kind == ast::ExprKind::kRowConstructor)
+                          ? e.args[0]->args
+                          : e.args;
+    for (const auto& a : lhs) left.push_back(BindExpr(*a));
+    if (left.size() < ncols) ThrowOra(913, "too many values");
+    if (left.size() > ncols) ThrowOra(947, "not enough values");
+    if (e.kind == ast::ExprKind::kInSubquery) {
+      info->mode = SubqueryInfo::Mode::kIn;
+      info->compare_op.push_back('=');  // not operator=: g++ 12 -Wrestrict false positive
+      info->negated = e.negated;
+    } else {
+      info->mode = e.quantifier == "ALL" ? SubqueryInfo::Mode::kAll : SubqueryInfo::Mode::kAny;
+      info->compare_op = e.op;
+    }
+    // Oracle converts the outer operand to the subquery column's type class.
+    for (size_t i = 0; i < left.size(); ++i) {
+      const LogicalType& st = bq.plan->types[i];
+      const LogicalType& lt = left[i]->type;
+      if (lt.id == st.id || lt.id == TypeId::kNull || st.id == TypeId::kNull) continue;
+      if (lt.IsNumeric() && st.IsNumeric()) continue;
+      if (dialect() == Dialect::kSqlite) continue;
+      if (lt.IsString() && (st.IsNumeric() || IsDateLike(st)))
+        left[i] = CoerceTo(std::move(left[i]), st);
+    }
+  }
+  info->plan = std::shared_ptr<const PhysicalOperator>(PlanPhysical(*bq.plan, ctx_));
+  info->correlated = child.TakeCorrelated();
+  auto out = std::make_unique<BoundExpr>(BoundKind::kSubquery, type);
+  out->children = std::move(left);
+  out->subquery = std::move(info);
+  return out;
+}
+
+BoundExprPtr Binder::Resolve(const std::vector<std::string>& names) {
+  if (names.empty()) return nullptr;
+  const std::string& col = names.back();
+  const std::string* qual = names.size() >= 2 ? &names[names.size() - 2] : nullptr;
+  const ScopeColumn* found = nullptr;
+  for (const auto& c : scope_) {
+    if (c.name != col) continue;
+    if (qual ? c.qualifier != *qual : c.hidden) continue;
+    if (found) ThrowOra(918, "column ambiguously defined");
+    found = &c;
+  }
+  if (found) return MakeColumn(found->index, found->type);
+  if (!outer_) return nullptr;
+  if (passthrough_) return outer_->Resolve(names);
+  auto outer = outer_->Resolve(names);
+  if (!outer) return nullptr;
+  for (size_t i = 0; i < correlated_.size(); ++i)
+    if (ExprEquals(*correlated_[i], *outer)) return MakeParameter(i, outer->type);
+  LogicalType t = outer->type;
+  correlated_.push_back(std::move(outer));
+  return MakeParameter(correlated_.size() - 1, t);
+}
+
+BoundExprPtr Binder::BindScalar(const ast::Expr& e) { return BindExpr(e); }
+
+Value FoldConstant(const BoundExpr& e, PlanContext& ctx) {
+  return ExpressionExecutor::EvaluateScalar(e, ctx.eval);
+}
+
+}  // namespace pathdb::planner

@@ -1,0 +1,82 @@
+// The logical plan: what a query computes, with names and types bound but no operator
+// chosen. The binder builds it; physical_planner.cpp turns it into executor operators.
+// Every node's output is a row of `types`; expressions in a node index its child's output
+// (joins: left columns then right columns).
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "executor/expression.h"
+#include "storage/storage.h"
+
+namespace pathdb::planner {
+
+struct LogicalAggregate {
+  std::string function;  //!< COUNT, COUNT_STAR, SUM, AVG, MIN, MAX, STDDEV, VARIANCE
+  bool distinct = false;
+  BoundExprPtr arg;  //!< null for COUNT_STAR
+  LogicalType type;
+};
+
+struct LogicalSortKey {
+  BoundExprPtr expr;
+  bool descending = false;
+  bool nulls_first = false;
+};
+
+enum class LogicalJoinType { kInner, kLeft, kRight, kFull, kCross };
+enum class LogicalSetOp { kUnion, kUnionAll, kIntersect, kMinus };
+
+struct LogicalNode;
+using LogicalPtr = std::unique_ptr<LogicalNode>;
+
+struct LogicalNode {
+  enum class Kind {
+    kScan,       //!< table, column_ids, filter (over the projected columns)
+    kDual,       //!< one row, no columns
+    kConnectBy,  //!< LEVEL 1..bound over DUAL
+    kView,       //!< name; child 0
+    kFilter,     //!< predicate; child 0
+    kJoin,       //!< join_type, condition over left ++ right; children 0, 1
+    kCount,      //!< appends ROWNUM; limit/offset when a stopkey applies
+    kLimit,      //!< limit/offset (FETCH FIRST / OFFSET), no extra column
+    kAggregate,  //!< groups ++ aggregates; no groups and `scalar` -> one row always
+    kProject,    //!< exprs
+    kDistinct,   //!< all columns
+    kSort,       //!< keys; stopkey
+    kSetOp,      //!< set_op; children (>= 2 for UNION ALL, else 2)
+  } kind;
+  std::vector<LogicalType> types;
+  std::vector<LogicalPtr> children;
+
+  // kScan
+  const storage::TableInfo* table = nullptr;
+  std::vector<uint32_t> column_ids;
+  std::string alias;
+  // kScan / kFilter / kJoin / kConnectBy (bound)
+  BoundExprPtr predicate;
+  bool inclusive = true;  //!< kConnectBy: LEVEL <= n (true) or LEVEL < n
+  // kJoin
+  LogicalJoinType join_type = LogicalJoinType::kInner;
+  // kCount / kLimit / kSort
+  std::optional<uint64_t> limit;
+  uint64_t offset = 0;
+  bool append_rownum = false;
+  // kAggregate
+  std::vector<BoundExprPtr> groups;
+  std::vector<LogicalAggregate> aggregates;
+  // kProject
+  std::vector<BoundExprPtr> exprs;
+  // kSort
+  std::vector<LogicalSortKey> keys;
+  // kSetOp
+  LogicalSetOp set_op = LogicalSetOp::kUnionAll;
+  // kView
+  std::string name;
+
+  explicit LogicalNode(Kind k) : kind(k) {}
+};
+
+}  // namespace pathdb::planner

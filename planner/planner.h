@@ -1,0 +1,55 @@
+// The planner's public face: ast::Statement -> executable operator tree. The Session calls
+// these; everything else in planner/ is internal.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "executor/operator.h"
+#include "parser/ast.h"
+#include "storage/storage.h"
+
+namespace pathdb::planner {
+
+//! What planning needs from the session. `eval` is used to fold constants (DEFAULT values,
+//! FETCH FIRST n) and carries the dialect.
+struct PlanContext {
+  storage::Database& db;
+  EvalContext& eval;
+};
+
+//! A runnable plan: the operator tree plus the result columns' headings and types.
+struct PhysicalPlan {
+  std::unique_ptr<PhysicalOperator> root;
+  std::vector<std::string> names;
+  std::vector<LogicalType> types;
+  //! Per column: heading is a column name or alias (false: expression text; CTAS rejects it).
+  std::vector<bool> named;
+};
+
+//! SELECT (any query expression). Throws OraError for binding errors.
+PhysicalPlan PlanQuery(const ast::Query& query, PlanContext& ctx);
+
+//! INSERT / UPDATE / DELETE: the root outputs one row, one INTEGER column = rows affected.
+PhysicalPlan PlanInsert(const ast::Statement& stmt, PlanContext& ctx);
+PhysicalPlan PlanUpdate(const ast::Statement& stmt, PlanContext& ctx);
+PhysicalPlan PlanDelete(const ast::Statement& stmt, PlanContext& ctx);
+
+//! CREATE TABLE (column list form): the dictionary entry to create (types mapped, PRIMARY KEY
+//! columns NOT NULL, DEFAULT values folded to constants).
+storage::TableInfo BuildTableInfo(const ast::Statement& stmt, PlanContext& ctx);
+//! CREATE TABLE AS SELECT: the dictionary entry whose columns match `plan` (ORA-00998 for an
+//! expression without an alias).
+storage::TableInfo BuildTableInfoAs(const ast::Statement& stmt, const PhysicalPlan& plan);
+//! A plan inserting the rows of `source` (already shaped like `table`) into `table`.
+PhysicalPlan PlanLoad(const storage::TableInfo& table, PhysicalPlan source);
+
+//! Evaluates an expression without FROM scope (PL/SQL call arguments, ALTER ... values).
+Value EvaluateConstant(const ast::Expr& expr, PlanContext& ctx);
+
+//! Maps a declared type to its stored form (INTEGER -> NUMBER(38,0), TEXT -> VARCHAR2(4000)
+//! happen in the parser's type names; here: limits and defaults such as VARCHAR2 without
+//! length).
+LogicalType StorageType(const LogicalType& declared);
+
+}  // namespace pathdb::planner

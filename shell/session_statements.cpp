@@ -1,0 +1,274 @@
+#include "shell/session_statements.h"
+
+#include <cctype>
+
+#include "common/error.h"
+#include "planner/planner.h"
+
+namespace pathdb {
+
+namespace {
+
+std::string RowsMessage(uint64_t n, const char* verb) {
+  return n == 1 ? fmt::format("1 row {}.", verb) : fmt::format("{} rows {}.", n, verb);
+}
+
+StatementOutcome Message(std::string m) {
+  StatementOutcome o;
+  o.message = std::move(m);
+  return o;
+}
+
+// Runs a plan whose root outputs one row with the count of rows it changed.
+uint64_t RunCount(const PhysicalOperator& root, ExecContext& ctx) {
+  uint64_t n = 0;
+  RunPlan(root, ctx, [&](const DataChunk& c) {
+    if (c.Count() == 0) return;
+    Value v = c.column(0).GetValue(c.RowIndex(0));
+    if (!v.is_null()) n += static_cast<uint64_t>(v.number().ToInt64().value_or(0));
+  });
+  return n;
+}
+
+// Byte offset of (line 1-based, column 0-based) in text.
+size_t OffsetOf(std::string_view text, size_t line, size_t column) {
+  size_t off = 0;
+  for (size_t l = 1; l < line && off < text.size(); ++off)
+    if (text[off] == '\n') ++l;
+  return std::min(text.size(), off + column);
+}
+
+// The query text of CREATE VIEW ... AS <query>: from the query's position, or after the first
+// standalone AS keyword.
+std::string ViewQueryText(std::string_view sql, const ast::Query& q) {
+  if (q.pos.line > 0) {
+    size_t off = OffsetOf(sql, q.pos.line, q.pos.column);
+    if (off < sql.size()) return std::string(sql.substr(off));
+  }
+  std::string upper(sql);
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  for (size_t p = upper.find("AS"); p != std::string::npos; p = upper.find("AS", p + 1)) {
+    bool before = p == 0 || std::isspace(static_cast<unsigned char>(upper[p - 1])) ||
+                  upper[p - 1] == ')';
+    bool after = p + 2 < upper.size() &&
+                 (std::isspace(static_cast<unsigned char>(upper[p + 2])) || upper[p + 2] == '(');
+    if (before && after) return std::string(sql.substr(p + 2));
+  }
+  ThrowOra(905, "missing keyword");
+}
+
+std::string JoinName(const std::vector<std::string>& parts) {
+  std::string s;
+  for (const auto& p : parts) {
+    if (!s.empty()) s += '.';
+    s += p;
+  }
+  return s;
+}
+
+}  // namespace
+
+void StatementRunner::ImplicitCommit() {
+  if (!session.transaction().empty()) session.database().Commit(session.transaction(), session.stats());
+  savepoints.clear();
+}
+
+StatementOutcome StatementRunner::Run(const ast::Statement& stmt, ResultSink& sink) {
+  using K = ast::StmtKind;
+  storage::Database& db = session.database();
+  switch (stmt.kind) {
+    case K::kSelect:
+      return Query(stmt, sink);
+    case K::kInsert:
+    case K::kUpdate:
+    case K::kDelete:
+      return Dml(stmt);
+    case K::kCreateTable:
+    case K::kCreateTableAs:
+      return CreateTable(stmt);
+    case K::kDropTable: {
+      ImplicitCommit();
+      if (!db.FindTable(stmt.name.back())) {
+        if (stmt.if_exists) return Message("Table dropped.");
+        ThrowOra(942, "table or view does not exist");
+      }
+      db.DropTable(stmt.name.back());
+      return Message("Table dropped.");
+    }
+    case K::kTruncate:
+      ImplicitCommit();
+      if (!db.FindTable(stmt.name.back())) ThrowOra(942, "table or view does not exist");
+      db.TruncateTable(stmt.name.back());
+      return Message("Table truncated.");
+    case K::kCreateView:
+      return CreateView(stmt);
+    case K::kDropView:
+      ImplicitCommit();
+      if (!db.FindView(stmt.name.back())) {
+        if (stmt.if_exists) return Message("View dropped.");
+        ThrowOra(942, "table or view does not exist");
+      }
+      db.DropView(stmt.name.back());
+      return Message("View dropped.");
+    case K::kCommit:
+    case K::kRollback:
+    case K::kSavepoint:
+      return Transaction(stmt);
+    case K::kAlterSession:
+      if (!stmt.parameter.empty()) {
+        session.parameters().Set(stmt.parameter, stmt.parameter_value);
+      } else if (stmt.action == "FORCE PARALLEL QUERY") {
+        session.parameters().Set("parallel_degree",
+                                 std::to_string(stmt.parallel_degree.value_or(2)));
+      }
+      return Message("Session altered.");
+    case K::kAlterSystem:
+      if (stmt.action == "FLUSH BUFFER_CACHE") db.FlushBufferCache();
+      else if (!stmt.parameter.empty())
+        session.parameters().Set(stmt.parameter, stmt.parameter_value);
+      return Message("System altered.");
+    case K::kPlsqlBlock:
+      return Plsql(stmt);
+    case K::kExplainPlan: ThrowUnimplemented("EXPLAIN PLAN");
+    case K::kCreateIndex: ThrowUnimplemented("CREATE INDEX");
+    case K::kDropIndex: ThrowUnimplemented("DROP INDEX");
+    case K::kMerge: ThrowUnimplemented("MERGE");
+    case K::kAlterTable: ThrowUnimplemented("ALTER TABLE");
+  }
+  ThrowOra(900, "invalid SQL statement");
+}
+
+StatementOutcome StatementRunner::Query(const ast::Statement& stmt, ResultSink& sink) {
+  planner::PlanContext pctx{session.database(), ctx.eval};
+  planner::PhysicalPlan plan = planner::PlanQuery(*stmt.query, pctx);
+  StatementOutcome out;
+  out.is_query = true;
+  sink.Begin(plan.names, plan.types);
+  RunPlan(*plan.root, ctx, [&](const DataChunk& c) {
+    if (c.Count() == 0) return;
+    out.row_count += c.Count();
+    sink.Rows(c);
+  });
+  sink.End();
+  session.stats().Add(Stat::kRowsProcessed, out.row_count);
+  return out;
+}
+
+StatementOutcome StatementRunner::Dml(const ast::Statement& stmt) {
+  planner::PlanContext pctx{session.database(), ctx.eval};
+  planner::PhysicalPlan plan;
+  const char* verb = "inserted";
+  if (stmt.kind == ast::StmtKind::kInsert) {
+    plan = planner::PlanInsert(stmt, pctx);
+  } else if (stmt.kind == ast::StmtKind::kUpdate) {
+    plan = planner::PlanUpdate(stmt, pctx);
+    verb = "updated";
+  } else {
+    plan = planner::PlanDelete(stmt, pctx);
+    verb = "deleted";
+  }
+  uint64_t n = RunCount(*plan.root, ctx);
+  session.stats().Add(Stat::kRowsProcessed, n);
+  StatementOutcome out = Message(RowsMessage(n, verb));
+  out.row_count = n;
+  return out;
+}
+
+StatementOutcome StatementRunner::CreateTable(const ast::Statement& stmt) {
+  storage::Database& db = session.database();
+  ImplicitCommit();
+  const std::string& name = stmt.name.back();
+  if (stmt.if_not_exists && (db.FindTable(name) || db.FindView(name)))
+    return Message("Table created.");
+  planner::PlanContext pctx{db, ctx.eval};
+  if (stmt.kind == ast::StmtKind::kCreateTable) {
+    db.CreateTable(planner::BuildTableInfo(stmt, pctx));
+    return Message("Table created.");
+  }
+  planner::PhysicalPlan query = planner::PlanQuery(*stmt.query, pctx);
+  const storage::TableInfo& table = db.CreateTable(planner::BuildTableInfoAs(stmt, query));
+  try {
+    planner::PhysicalPlan load = planner::PlanLoad(table, std::move(query));
+    RunCount(*load.root, ctx);
+    db.Commit(session.transaction(), session.stats());
+  } catch (...) {
+    // CTAS is all or nothing: no half-filled table survives a failed load.
+    db.Rollback(session.transaction(), 0, session.stats());
+    db.DropTable(name);
+    throw;
+  }
+  return Message("Table created.");
+}
+
+StatementOutcome StatementRunner::CreateView(const ast::Statement& stmt) {
+  storage::Database& db = session.database();
+  ImplicitCommit();
+  planner::PlanContext pctx{db, ctx.eval};
+  planner::PhysicalPlan plan = planner::PlanQuery(*stmt.query, pctx);  // validates now
+  if (!stmt.view_columns.empty() && stmt.view_columns.size() != plan.names.size())
+    ThrowOra(1730, "invalid number of column names specified");
+  if (stmt.view_columns.empty())
+    for (size_t i = 0; i < plan.named.size(); ++i)
+      if (!plan.named[i]) ThrowOra(998, "must name this expression with a column alias");
+  storage::ViewInfo info;
+  info.name = stmt.name.back();
+  info.columns = stmt.view_columns;
+  info.query_text = ViewQueryText(sql, *stmt.query);
+  db.CreateView(std::move(info), stmt.or_replace);
+  return Message("View created.");
+}
+
+StatementOutcome StatementRunner::Transaction(const ast::Statement& stmt) {
+  storage::Database& db = session.database();
+  storage::Transaction& txn = session.transaction();
+  if (stmt.kind == ast::StmtKind::kCommit) {
+    session.Commit();
+    return Message("Commit complete.");
+  }
+  if (stmt.kind == ast::StmtKind::kSavepoint) {
+    savepoints[stmt.savepoint] = txn.Savepoint();
+    return Message("Savepoint created.");
+  }
+  if (!stmt.savepoint.empty()) {
+    auto it = savepoints.find(stmt.savepoint);
+    if (it == savepoints.end())
+      ThrowOra(1086, "savepoint '{}' never established in this session or is invalid",
+               stmt.savepoint);
+    size_t pos = it->second;
+    db.Rollback(txn, pos, session.stats());
+    for (auto s = savepoints.begin(); s != savepoints.end();)
+      s = s->second > pos ? savepoints.erase(s) : std::next(s);
+    return Message("Rollback complete.");
+  }
+  db.Rollback(txn, 0, session.stats());
+  session.stats().Add(Stat::kUserRollbacks);
+  savepoints.clear();
+  return Message("Rollback complete.");
+}
+
+StatementOutcome StatementRunner::Plsql(const ast::Statement& stmt) {
+  planner::PlanContext pctx{session.database(), ctx.eval};
+  for (const auto& call : stmt.calls) {
+    const std::string name = JoinName(call.name);
+    if (name == "DBMS_RANDOM.SEED") {
+      if (call.args.size() != 1) ThrowOra(6550, "line 1, column 7:\nPLS-00306: wrong number or types of arguments in call to 'SEED'");
+      Value v = planner::EvaluateConstant(*call.args[0].value, pctx);
+      uint64_t seed = 0;
+      if (v.is_null()) seed = 0;
+      else if (v.type().IsString()) seed = std::hash<std::string>{}(v.str());
+      else if (v.type().id == TypeId::kDouble) seed = static_cast<uint64_t>(static_cast<int64_t>(v.dbl()));
+      else seed = static_cast<uint64_t>(v.number().ToInt64().value_or(0));
+      session.random().seed(seed);
+    } else if (name == "DBMS_OUTPUT.PUT_LINE" || name == "DBMS_OUTPUT.ENABLE" || name == "NULL") {
+      // Accepted and ignored: no server output buffer yet.
+    } else if (call.name.size() == 2 &&
+               (call.name[0] == "DBMS_STATS" || call.name[0] == "DBMS_INMEMORY")) {
+      ThrowUnimplemented(name);
+    } else {
+      ThrowOra(6550, "line 1, column 7:\nPLS-00201: identifier '{}' must be declared", name);
+    }
+  }
+  return Message("PL/SQL procedure successfully completed.");
+}
+
+}  // namespace pathdb
