@@ -1,0 +1,435 @@
+// SQL*Plus commands: SET, COLUMN, DEFINE/UNDEFINE, SHOW, DESC, @/START, WHENEVER, EXIT/QUIT,
+// EXEC, PROMPT, CLEAR, LOAD. Each prints exactly what SQL*Plus prints, SP2- messages included.
+#include <fmt/format.h>
+
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "common/error.h"
+#include "shell/cli_options.h"
+#include "shell/sqlplus.h"
+#include "shell/substitution.h"
+
+namespace pathdb::shell {
+namespace {
+
+//! Words of a command line; 'quoted' and "quoted" words keep their spaces, quotes removed.
+std::vector<std::string> SplitWords(const std::string& text) {
+  std::vector<std::string> words;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    if (i >= text.size()) break;
+    std::string w;
+    if (text[i] == '\'' || text[i] == '"') {
+      const char q = text[i++];
+      while (i < text.size()) {
+        if (text[i] == q) {
+          if (i + 1 < text.size() && text[i + 1] == q) {
+            w += q;
+            i += 2;
+            continue;
+          }
+          ++i;
+          break;
+        }
+        w += text[i++];
+      }
+    } else {
+      while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) w += text[i++];
+    }
+    words.push_back(w);
+  }
+  return words;
+}
+
+bool Matches(const std::string& word, const char* name, size_t min_len) {
+  const std::string u = ToUpper(word);
+  const std::string n = name;
+  return u.size() >= min_len && u.size() <= n.size() && n.compare(0, u.size(), u) == 0;
+}
+
+std::optional<bool> OnOff(const std::string& w) {
+  const std::string u = ToUpper(w);
+  if (u == "ON") return true;
+  if (u == "OFF") return false;
+  return std::nullopt;
+}
+
+std::optional<int> ToInt(const std::string& w) {
+  if (w.empty() || w.size() > 9) return std::nullopt;
+  for (char c : w) {
+    if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+  }
+  return std::stoi(w);
+}
+
+std::string Unquote(std::string s) {
+  s = Trim(s);
+  if (s.size() >= 2 && (s.front() == '\'' || s.front() == '"') && s.back() == s.front()) {
+    return s.substr(1, s.size() - 2);
+  }
+  return s;
+}
+
+std::string RTrim(std::string s) {
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
+                         const std::string& script_dir) {
+  std::string line = Trim(line_in);
+  // SQL*Plus commands need no terminator, but a trailing ';' is tolerated.
+  while (!line.empty() && line.back() == ';') line = Trim(line.substr(0, line.size() - 1));
+  std::vector<std::string> w = SplitWords(line);
+  if (w.empty()) return;
+  std::ostream& out = msg();
+
+  if (line[0] == '@') {
+    const bool relative = line.size() > 1 && line[1] == '@';
+    std::vector<std::string> args = SplitWords(line.substr(relative ? 2 : 1));
+    if (args.empty()) return ReportSp2("SP2-1506: START, @ or @@ command has no arguments");
+    std::string file = args[0];
+    args.erase(args.begin());
+    w = {"START", file};
+    w.insert(w.end(), args.begin(), args.end());
+    if (relative && !std::filesystem::path(file).is_absolute()) {
+      w[1] = (std::filesystem::path(script_dir) / file).string();
+    }
+  }
+  const std::string& verb = w[0];
+
+  if (Matches(verb, "START", 3)) {
+    if (w.size() < 2) return ReportSp2("SP2-1506: START, @ or @@ command has no arguments");
+    std::string file = w[1];
+    if (!std::filesystem::exists(file) && std::filesystem::path(file).extension().empty()) {
+      file += ".sql";
+    }
+    std::ifstream in(file);
+    if (!in) return ReportSp2(fmt::format("SP2-0310: unable to open file \"{}\"", file));
+    if (depth_ >= 20) {
+      return ReportSp2("SP2-0309: SQL*Plus command procedures may only be nested to a depth of 20.");
+    }
+    for (size_t i = 2; i < w.size(); ++i) settings_.defines.Set(std::to_string(i - 1), w[i]);
+    StreamLineSource src(in);
+    ++depth_;
+    const std::string dir = std::filesystem::path(file).parent_path().string();
+    Run(src, dir.empty() ? "." : dir);
+    --depth_;
+    return;
+  }
+  if (Matches(verb, "SET", 3)) {
+    if (w.size() < 2) return ReportSp2("SP2-0265: set must be followed by an option");
+    const std::string& opt = w[1];
+    const std::string val = w.size() > 2 ? w[2] : "";
+    auto need_on_off = [&](bool& target) {
+      auto v = OnOff(val);
+      if (!v) return ReportSp2(fmt::format("SP2-0265: {} must be set ON or OFF", ToUpper(opt)));
+      target = *v;
+    };
+    auto need_int = [&](int& target, int lo, int hi, const char* name) {
+      auto v = ToInt(val);
+      if (!v) return ReportSp2(fmt::format("SP2-0268: {} option not a valid number", name));
+      if (*v < lo || *v > hi) {
+        return ReportSp2(fmt::format("SP2-0267: {} option {} out of range ({} through {})", name,
+                                     *v, lo, hi));
+      }
+      target = *v;
+    };
+    if (Matches(opt, "TIMING", 4)) return need_on_off(settings_.timing);
+    if (Matches(opt, "ECHO", 4)) return need_on_off(settings_.echo);
+    if (Matches(opt, "VERIFY", 3)) return need_on_off(settings_.verify);
+    if (Matches(opt, "HEADING", 3)) return need_on_off(settings_.heading);
+    if (Matches(opt, "DEFINE", 3)) {
+      if (auto v = OnOff(val)) settings_.define = *v;
+      return;
+    }
+    if (Matches(opt, "LINESIZE", 3)) return need_int(settings_.linesize, 1, 32767, "linesize");
+    if (Matches(opt, "PAGESIZE", 5)) return need_int(settings_.pagesize, 0, 50000, "pagesize");
+    if (Matches(opt, "NUMWIDTH", 3)) return need_int(settings_.numwidth, 2, 50, "numwidth");
+    if (Matches(opt, "FEEDBACK", 4)) {
+      if (auto v = OnOff(val)) {
+        settings_.feedback = *v ? 1 : 0;
+        return;
+      }
+      return need_int(settings_.feedback, 0, 50000, "feedback");
+    }
+    if (Matches(opt, "NULL", 3)) {
+      settings_.null_text = val;
+      return;
+    }
+    if (Matches(opt, "AUTOTRACE", 5)) {
+      if (ToUpper(val) == "OFF") return;
+      msg() << "ORA-03001: unimplemented feature: SET AUTOTRACE\n";
+      any_failure_ = true;
+      return;
+    }
+    if (Matches(opt, "LOADFORMAT", 5)) {
+      loadformat_.insert(loadformat_.end(), w.begin() + 2, w.end());
+      loadformat_.push_back(";");
+      return;
+    }
+    static constexpr const char* kIgnored[] = {
+        "SERVEROUTPUT", "SERVEROUT", "TRIMSPOOL", "TRIMS", "TRIMOUT", "TRIM", "TAB", "TERMOUT",
+        "TERM", "WRAP", "WRA", "SQLBLANKLINES", "SQLBL", "ARRAYSIZE", "ARRAY", "LONG", "COLSEP",
+        "NEWPAGE", "NEWP", "UNDERLINE", "UND", "SQLPROMPT", "SQLP", "TIME", "TI", "FLUSH",
+        "SHOWMODE", "APPINFO", "EMBEDDED", "LONGCHUNKSIZE", "MARKUP", "STATEMENTCACHE",
+        "SCAN", "CONCAT", "ESCAPE", "AUTOCOMMIT", "AUTO", "PAUSE", "RECSEP"};
+    for (const char* x : kIgnored) {
+      if (ToUpper(opt) == x) return;
+    }
+    return ReportSp2(fmt::format("SP2-0158: unknown SET option \"{}\"", opt));
+  }
+  if (Matches(verb, "COLUMN", 3)) {
+    if (w.size() < 2) return;
+    const std::string col = ToUpper(w[1]);
+    if (w.size() == 2) return;
+    for (size_t i = 2; i < w.size(); ++i) {
+      const std::string& o = w[i];
+      if (Matches(o, "CLEAR", 3)) {
+        settings_.columns.erase(col);
+        return;
+      }
+      if (i + 1 >= w.size() && !Matches(o, "NOPRINT", 4) && !Matches(o, "PRINT", 3)) {
+        return ReportSp2(fmt::format("SP2-0082: no {} option value", ToUpper(o)));
+      }
+      if (Matches(o, "FORMAT", 3)) {
+        settings_.columns[col].format = w[++i];
+      } else if (Matches(o, "HEADING", 3)) {
+        settings_.columns[col].heading = w[++i];
+      } else if (Matches(o, "NEW_VALUE", 5)) {
+        settings_.columns[col].new_value = w[++i];
+      } else if (Matches(o, "NOPRINT", 4) || Matches(o, "PRINT", 3)) {
+        continue;
+      } else if (Matches(o, "JUSTIFY", 3) || Matches(o, "OLD_VALUE", 5)) {
+        ++i;
+      } else {
+        return ReportSp2(fmt::format("SP2-0158: unknown COLUMN option \"{}\"", o));
+      }
+    }
+    return;
+  }
+  if (Matches(verb, "CLEAR", 2)) {
+    if (w.size() > 1 && Matches(w[1], "COLUMNS", 3)) settings_.columns.clear();
+    return;
+  }
+  if (Matches(verb, "DEFINE", 3)) {
+    const std::string rest = Trim(line.substr(line.find_first_of(" \t") == std::string::npos
+                                                  ? line.size()
+                                                  : line.find_first_of(" \t")));
+    if (rest.empty()) {
+      for (const auto& [name, value] : settings_.defines.all()) out << DefineLine(name, value) << '\n';
+      return;
+    }
+    const size_t eq = rest.find('=');
+    if (eq == std::string::npos) {
+      const std::string name = Trim(rest);
+      if (auto v = settings_.defines.Get(name)) {
+        out << DefineLine(name, *v) << '\n';
+      } else {
+        ReportSp2(fmt::format("SP2-0135: symbol {} is UNDEFINED", name));
+      }
+      return;
+    }
+    settings_.defines.Set(Trim(rest.substr(0, eq)), Unquote(rest.substr(eq + 1)));
+    return;
+  }
+  if (Matches(verb, "UNDEFINE", 5)) {
+    for (size_t i = 1; i < w.size(); ++i) settings_.defines.Remove(w[i]);
+    return;
+  }
+  if (Matches(verb, "PROMPT", 3)) {
+    const size_t sp = line.find_first_of(" \t");
+    out << (sp == std::string::npos ? "" : Trim(line.substr(sp))) << '\n';
+    return;
+  }
+  if (Matches(verb, "EXECUTE", 4)) {
+    const size_t sp = line.find_first_of(" \t");
+    const std::string call = sp == std::string::npos ? "" : Trim(line.substr(sp));
+    if (call.empty()) return ReportSp2("SP2-0042: unknown command \"EXECUTE\" - rest of line ignored.");
+    RunSql("BEGIN " + call + "; END;");
+    return;
+  }
+  if (verb == "EXIT" || verb == "QUIT" || Matches(verb, "EXIT", 4) || Matches(verb, "QUIT", 4)) {
+    exit_requested_ = true;
+    if (w.size() > 1) {
+      const std::string a = ToUpper(w[1]);
+      if (a == "SUCCESS") {
+        exit_code_ = 0;
+      } else if (a == "FAILURE") {
+        exit_code_ = 1;
+      } else if (auto n = ToInt(a)) {
+        exit_code_ = *n & 0xff;
+      }
+    }
+    Finish();
+    return;
+  }
+  if (Matches(verb, "WHENEVER", 8)) {
+    if (w.size() < 3) return ReportSp2("SP2-0042: unknown command \"WHENEVER\" - rest of line ignored.");
+    if (!Matches(w[1], "SQLERROR", 8)) return;  // OSERROR: nothing here can raise one
+    if (Matches(w[2], "CONTINUE", 4)) {
+      whenever_.exit = false;
+      return;
+    }
+    if (!Matches(w[2], "EXIT", 4)) {
+      return ReportSp2(fmt::format("SP2-0591: Unable to allocate dynamic space needed ({})", w[2]));
+    }
+    whenever_.exit = true;
+    whenever_.sqlcode = false;
+    whenever_.code = 1;
+    whenever_.rollback = false;
+    for (size_t i = 3; i < w.size(); ++i) {
+      const std::string a = ToUpper(w[i]);
+      if (a == "SQL.SQLCODE") {
+        whenever_.sqlcode = true;
+      } else if (a == "SUCCESS") {
+        whenever_.code = 0;
+      } else if (a == "FAILURE") {
+        whenever_.code = 1;
+      } else if (a == "ROLLBACK") {
+        whenever_.rollback = true;
+      } else if (auto n = ToInt(a)) {
+        whenever_.code = *n & 0xff;
+      }
+    }
+    return;
+  }
+  if (Matches(verb, "DESCRIBE", 4)) {
+    if (w.size() < 2) return ReportSp2("SP2-0175: DESCRIBE needs an object name");
+    std::optional<std::vector<DescribeColumn>> cols;
+    try {
+      cols = engine_.Describe(w[1]);
+    } catch (const std::exception& e) {
+      out << "ERROR:\n" << e.what() << "\n\n";
+      any_failure_ = true;
+      return;
+    }
+    if (!cols) {
+      out << "ERROR:\nORA-04043: object " << w[1] << " does not exist\n\n";
+      any_failure_ = true;
+      return;
+    }
+    size_t name_w = 41;
+    for (const auto& c : *cols) name_w = std::max(name_w, c.name.size());
+    out << RTrim(fmt::format(" {:<{}} {:<8} {}", "Name", name_w, "Null?", "Type")) << '\n';
+    out << fmt::format(" {} {} {}", std::string(name_w, '-'), std::string(8, '-'),
+                       std::string(28, '-'))
+        << '\n';
+    for (const auto& c : *cols) {
+      out << RTrim(fmt::format(" {:<{}} {:<8} {}", c.name, name_w, c.not_null ? "NOT NULL" : "",
+                               c.type))
+          << '\n';
+    }
+    out << '\n';
+    return;
+  }
+  if (Matches(verb, "SHOW", 3)) {
+    if (w.size() < 2) return ReportSp2("SP2-0735: unknown SHOW option beginning \"\"");
+    const std::string opt = ToUpper(w[1]);
+    if (Matches(opt, "PARAMETERS", 4)) {
+      std::vector<ParameterRow> rows;
+      try {
+        rows = engine_.ShowParameters(w.size() > 2 ? w[2] : "");
+      } catch (const std::exception& e) {
+        out << e.what() << '\n';
+        any_failure_ = true;
+        return;
+      }
+      out << "\n" << fmt::format("{:<36} {:<11} {}", "NAME", "TYPE", "VALUE") << '\n'
+          << std::string(36, '-') << ' ' << std::string(11, '-') << ' ' << std::string(30, '-')
+          << '\n';
+      for (const auto& r : rows) {
+        out << RTrim(fmt::format("{:<36} {:<11} {}", r.name, r.type, r.value)) << '\n';
+      }
+      return;
+    }
+    if (opt == "SGA") {
+      auto param_bytes = [&](const std::string& name) -> uint64_t {
+        try {
+          for (const auto& r : engine_.ShowParameters(name)) {
+            if (r.name == name) return ParseByteSize(r.value);
+          }
+        } catch (const std::exception&) {
+          // not a number (or no such parameter): shown as 0
+        }
+        return 0;
+      };
+      const uint64_t buffers = param_bytes("db_cache_size");
+      const uint64_t inmemory = param_bytes("inmemory_size");
+      auto sga_line = [&](const char* label, uint64_t v) {
+        out << fmt::format("{:<24} {:>10} bytes\n", label, v);
+      };
+      out << '\n';
+      sga_line("Total System Global Area", buffers + inmemory);
+      sga_line("Fixed Size", 0);
+      sga_line("Variable Size", 0);
+      sga_line("Database Buffers", buffers);
+      sga_line("Redo Buffers", 0);
+      if (inmemory > 0) sga_line("In-Memory Area", inmemory);
+      return;
+    }
+    if (opt == "USER") {
+      out << "USER is \"PATHDB\"\n";
+      return;
+    }
+    if (Matches(opt, "ERRORS", 3)) {
+      out << "No errors.\n";
+      return;
+    }
+    if (Matches(opt, "LINESIZE", 3)) {
+      out << "linesize " << settings_.linesize << '\n';
+      return;
+    }
+    if (Matches(opt, "PAGESIZE", 5)) {
+      out << "pagesize " << settings_.pagesize << '\n';
+      return;
+    }
+    if (Matches(opt, "FEEDBACK", 4)) {
+      if (settings_.feedback == 0) {
+        out << "FEEDBACK OFF\n";
+      } else {
+        out << "FEEDBACK ON for " << settings_.feedback << " or more rows\n";
+      }
+      return;
+    }
+    auto show_flag = [&](const char* name, bool v) { out << name << (v ? " ON" : " OFF") << '\n'; };
+    if (Matches(opt, "TIMING", 4)) return show_flag("timing", settings_.timing);
+    if (Matches(opt, "ECHO", 4)) return show_flag("echo", settings_.echo);
+    if (Matches(opt, "VERIFY", 3)) return show_flag("verify", settings_.verify);
+    const std::string shown = opt.size() > 10 ? opt.substr(0, 10) + "..." : opt;
+    return ReportSp2(fmt::format("SP2-0735: unknown SHOW option beginning \"{}\"", shown));
+  }
+  if (Matches(verb, "LOAD", 4)) {
+    size_t i = 1;
+    if (i < w.size() && ToUpper(w[i]) == "TABLE") ++i;
+    if (i + 1 >= w.size()) return ReportSp2("SP2-0042: LOAD needs a table and a file name");
+    try {
+      for (const auto& l : engine_.Load(w[i], w[i + 1], loadformat_)) out << l << '\n';
+    } catch (const std::exception& e) {
+      out << e.what() << '\n';
+      any_failure_ = true;
+    }
+    return;
+  }
+  if (Matches(verb, "HOST", 2)) return ReportSp2("SP2-0738: Restricted command \"HOST\" not available");
+  if (Matches(verb, "SPOOL", 3)) {
+    if (w.size() > 1 && ToUpper(w[1]) == "OFF") return;
+    return ReportSp2("SP2-0738: Restricted command \"SPOOL\" not available");
+  }
+  if (Matches(verb, "CONNECT", 4)) {
+    out << "Connected.\n";
+    return;
+  }
+  (void)source;
+  // Recognised by SQL*Plus but without meaning here (TTITLE, BREAK, COMPUTE, ...).
+  const std::string shown = line.size() > 10 ? line.substr(0, 10) + "..." : line;
+  ReportSp2(fmt::format("SP2-0734: unknown command beginning \"{}\" - rest of line ignored.", shown));
+}
+
+}  // namespace pathdb::shell

@@ -1,0 +1,170 @@
+// pathdb: the command-line entry (design/contract.md "Command line").
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+
+#include "common/error.h"
+#include "shell/cli_options.h"
+#include "shell/demo.h"
+#include "shell/line_editor.h"
+#include "shell/session_engine.h"
+#include "shell/slt_protocol.h"
+#include "shell/sqlplus.h"
+#include "storage/storage.h"
+
+namespace {
+
+// A signal handler can reach nothing but static storage; these three atomics are all it uses.
+std::atomic<pathdb::ShellEngine*> g_engine{nullptr};
+std::atomic<bool> g_running{false};
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void OnSigint(int) {
+  g_interrupted.store(true);
+  if (g_running.load()) {
+    if (auto* e = g_engine.load()) e->Cancel();
+  }
+}
+
+void InstallSigint(bool interactive) {
+  struct sigaction sa {};
+  sa.sa_handler = OnSigint;
+  sigemptyset(&sa.sa_mask);
+  // Interactive reads must return on Ctrl-C (a fresh prompt); scripts just carry on.
+  sa.sa_flags = interactive ? 0 : SA_RESTART;
+  sigaction(SIGINT, &sa, nullptr);
+}
+
+constexpr const char* kVersion = "0.1.0";
+
+void PrintBanner() {
+  const std::time_t now = std::time(nullptr);
+  char when[64];
+  std::strftime(when, sizeof when, "%a %b %e %H:%M:%S %Y", std::localtime(&now));
+  std::cout << "\npathdb: Release " << kVersion << " - Production on " << when << "\n\n"
+            << "Connected to:\npathdb " << kVersion
+            << " - SQL query engine (Oracle-flavoured SQL)\n\n";
+}
+
+std::unique_ptr<pathdb::storage::Database> OpenDatabase(const std::filesystem::path& dir,
+                                                        const pathdb::shell::CliOptions& o,
+                                                        bool demo) {
+  pathdb::storage::DatabaseOptions options;
+  options.cache_size_bytes = o.cache_size;
+  try {
+    return pathdb::storage::Database::Open(dir, options);
+  } catch (const std::exception&) {
+    // A half-built demo may have left unreadable files: start it over.
+    if (!demo || pathdb::shell::DemoComplete(dir)) throw;
+    std::filesystem::remove_all(dir);
+    return pathdb::storage::Database::Open(dir, options);
+  }
+}
+
+int Main(int argc, char** argv) {
+  using namespace pathdb::shell;
+  CliOptions o;
+  try {
+    o = ParseCommandLine(std::vector<std::string>(argv + 1, argv + argc));
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "pathdb: " << e.what() << '\n' << UsageText();
+    return 2;
+  }
+  if (o.help) {
+    std::cout << UsageText();
+    return 0;
+  }
+  const std::filesystem::path dir = o.demo ? DemoDirectory() : std::filesystem::path(o.dbdir);
+  std::unique_ptr<pathdb::storage::Database> db;
+  try {
+    db = OpenDatabase(dir, o, o.demo);
+  } catch (const std::exception& e) {
+    std::cerr << e.what() << '\n';
+    return 1;
+  }
+  pathdb::Session session(*db);
+  SessionEngine engine(session);
+  g_engine.store(&engine);
+
+  bool dialect_given = false;
+  try {
+    if (o.cache_size_given) {
+      try {
+        engine.SetParameter("db_cache_size", o.cache_size_text);
+      } catch (const pathdb::OraError&) {
+        // the cache size already went to the Database; the parameter is only for display
+      }
+    }
+    if (!o.inmemory_size.empty()) engine.SetParameter("inmemory_size", o.inmemory_size);
+    for (const auto& [name, value] : o.params) {
+      engine.SetParameter(name, value);
+      dialect_given = dialect_given || name == "sql_dialect";
+    }
+    if (o.format == OutputFormat::kSlt && !dialect_given) {
+      engine.SetParameter("sql_dialect", "SQLITE");
+    }
+  } catch (const std::exception& e) {
+    std::cerr << e.what() << '\n';
+    return 1;
+  }
+
+  if (o.demo && !DemoComplete(dir)) {
+    try {
+      BuildDemo(engine, dir, std::cerr, isatty(2) != 0);
+    } catch (const std::exception& e) {
+      std::cerr << "demo: " << e.what() << '\n';
+      return 1;
+    }
+  }
+
+  if (o.format == OutputFormat::kSlt) return RunSltProtocol(std::cin, std::cout, engine);
+
+  const bool prompts = !o.batch && !o.has_command && o.script.empty() &&
+                       o.format == OutputFormat::kSqlplus;
+  const bool interactive = prompts && isatty(0) != 0;
+  InstallSigint(interactive);
+  Sqlplus shell(engine, std::cout, std::cerr, o.format, prompts);
+  shell.set_running_hook([](bool running) { g_running.store(running); });
+  if (o.has_command) {
+    // -c "select 1 from dual" without its terminator still runs, as users expect.
+    std::string cmd = Trim(o.command);
+    if (IsPlsqlStart(cmd)) {
+      if (cmd.back() != '/') cmd += "\n/";
+    } else if (!cmd.empty() && cmd.back() != ';' && cmd.back() != '/') {
+      cmd += ';';
+    }
+    shell.RunText(cmd + "\n");
+  } else if (!o.script.empty()) {
+    shell.RunText("@" + o.script);
+  } else if (interactive) {
+    PrintBanner();
+    EditLineSource source(&g_interrupted);
+    shell.Run(source);
+    std::cout << "Disconnected from pathdb " << kVersion << '\n';
+  } else {
+    if (prompts) PrintBanner();
+    StreamLineSource source(std::cin);
+    shell.Run(source);
+  }
+  shell.Finish();
+  std::cout.flush();
+  g_engine.store(nullptr);
+  return shell.exit_code();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return Main(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "pathdb: " << e.what() << '\n';
+    return 1;
+  }
+}

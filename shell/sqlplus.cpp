@@ -1,0 +1,396 @@
+#include "shell/sqlplus.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <chrono>
+#include <sstream>
+
+#include "common/error.h"
+#include "shell/csv_output.h"
+#include "shell/result_formatter.h"
+#include "shell/substitution.h"
+
+namespace pathdb::shell {
+namespace {
+
+std::string FirstWord(const std::string& line) {
+  size_t i = 0;
+  while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+  size_t j = i;
+  if (j < line.size() && line[j] == '@') return "@";
+  while (j < line.size() && (std::isalnum(static_cast<unsigned char>(line[j])) ||
+                             line[j] == '_' || line[j] == '$' || line[j] == '#')) {
+    ++j;
+  }
+  return ToUpper(line.substr(i, j - i));
+}
+
+std::vector<std::string> Words(const std::string& text, size_t max_words) {
+  std::vector<std::string> words;
+  std::istringstream in(text);
+  std::string w;
+  while (words.size() < max_words && in >> w) words.push_back(ToUpper(w));
+  return words;
+}
+
+std::string Elapsed(std::chrono::steady_clock::duration d) {
+  const auto cs = std::chrono::duration_cast<std::chrono::milliseconds>(d).count() / 10;
+  return fmt::format("Elapsed: {:02d}:{:02d}:{:02d}.{:02d}", cs / 360000, cs / 6000 % 60,
+                     cs / 100 % 60, cs % 100);
+}
+
+std::string NthLine(const std::string& text, size_t n) {
+  std::istringstream in(text);
+  std::string line;
+  for (size_t i = 1; std::getline(in, line); ++i) {
+    if (i == n) return line;
+  }
+  return std::string();
+}
+
+}  // namespace
+
+std::optional<std::string> StreamLineSource::ReadLine(const std::string&) {
+  std::string line;
+  if (!std::getline(in_, line)) return std::nullopt;
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return line;
+}
+
+bool IsShellCommandWord(const std::string& word) {
+  struct Abbrev {
+    const char* name;
+    size_t min;
+  };
+  static constexpr Abbrev kCommands[] = {
+      {"SET", 3},     {"COLUMN", 3}, {"DEFINE", 3}, {"UNDEFINE", 5}, {"DESCRIBE", 4},
+      {"SHOW", 3},    {"START", 3},  {"WHENEVER", 8}, {"EXIT", 4},   {"QUIT", 4},
+      {"EXECUTE", 4}, {"PROMPT", 3}, {"REMARK", 3}, {"CLEAR", 2},    {"SPOOL", 3},
+      {"HOST", 2},    {"LOAD", 4},   {"@", 1},      {"CONNECT", 4},  {"TTITLE", 3},
+      {"BTITLE", 3},  {"BREAK", 3},  {"COMPUTE", 4}, {"PAUSE", 3},   {"VARIABLE", 3},
+      {"PRINT", 3},   {"ACCEPT", 3}, {"SHUTDOWN", 8}, {"STARTUP", 7}, {"TIMING", 4},
+  };
+  for (const auto& c : kCommands) {
+    const std::string name = c.name;
+    if (word.size() >= c.min && word.size() <= name.size() && name.compare(0, word.size(), word) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool EndsWithTerminator(const std::string& buffer) {
+  enum { kCode, kQuote, kDquote, kLineComment, kBlockComment } state = kCode;
+  char last_code = 0;
+  for (size_t i = 0; i < buffer.size(); ++i) {
+    const char c = buffer[i];
+    const char next = i + 1 < buffer.size() ? buffer[i + 1] : 0;
+    switch (state) {
+      case kCode:
+        if (c == '\'') {
+          state = kQuote;
+        } else if (c == '"') {
+          state = kDquote;
+        } else if (c == '-' && next == '-') {
+          state = kLineComment;
+        } else if (c == '/' && next == '*') {
+          state = kBlockComment;
+          ++i;
+        }
+        if (!std::isspace(static_cast<unsigned char>(c)) && state == kCode) last_code = c;
+        if (state != kCode && state != kLineComment && state != kBlockComment) last_code = c;
+        break;
+      case kQuote:
+        if (c == '\'') state = kCode;
+        last_code = c;
+        break;
+      case kDquote:
+        if (c == '"') state = kCode;
+        last_code = c;
+        break;
+      case kLineComment:
+        if (c == '\n') state = kCode;
+        break;
+      case kBlockComment:
+        if (c == '*' && next == '/') {
+          state = kCode;
+          ++i;
+        }
+        break;
+    }
+  }
+  // A ';' followed only by a -- comment does not end the statement in SQL*Plus either.
+  if (state != kCode) return false;
+  size_t e = buffer.find_last_not_of(" \t\r\n");
+  return e != std::string::npos && buffer[e] == ';' && last_code == ';';
+}
+
+bool IsPlsqlStart(const std::string& text) {
+  const auto w = Words(text, 6);
+  if (w.empty()) return false;
+  auto strip = [](std::string s) {
+    while (!s.empty() && !std::isalnum(static_cast<unsigned char>(s.back()))) s.pop_back();
+    return s;
+  };
+  const std::string first = strip(w[0]);
+  if (first == "BEGIN" || first == "DECLARE") return true;
+  if (first != "CREATE") return false;
+  for (size_t i = 1; i < w.size(); ++i) {
+    const std::string x = strip(w[i]);
+    if (x == "OR" || x == "REPLACE" || x == "EDITIONABLE" || x == "NONEDITIONABLE") continue;
+    return x == "PROCEDURE" || x == "FUNCTION" || x == "PACKAGE" || x == "TRIGGER" ||
+           x == "TYPE" || x == "LIBRARY";
+  }
+  return false;
+}
+
+Sqlplus::Sqlplus(ShellEngine& engine, std::ostream& out, std::ostream& err, OutputFormat format,
+                 bool prompts)
+    : engine_(engine), out_(out), err_(err), format_(format), prompts_(prompts) {}
+
+bool Sqlplus::IsSqlStart(const std::string& first, const std::string& line) const {
+  static constexpr const char* kSqlWords[] = {
+      "SELECT", "WITH",   "INSERT",  "UPDATE",    "DELETE",  "MERGE",     "CREATE",
+      "ALTER",  "DROP",   "TRUNCATE", "COMMIT",   "ROLLBACK", "SAVEPOINT", "EXPLAIN",
+      "GRANT",  "REVOKE", "BEGIN",   "DECLARE",   "CALL",    "LOCK",      "COMMENT",
+      "ANALYZE", "RENAME", "VALUES", "PURGE",     "FLASHBACK", "AUDIT",   "NOAUDIT",
+      "REPLACE", "PRAGMA", "REINDEX", "VACUUM"};
+  for (const char* w : kSqlWords) {
+    if (first == w) return true;
+  }
+  if (first == "SET") {
+    const auto w = Words(line, 2);
+    return w.size() > 1 && (w[1] == "TRANSACTION" || w[1] == "ROLE" || w[1] == "CONSTRAINT" ||
+                            w[1] == "CONSTRAINTS");
+  }
+  const std::string t = Trim(line);
+  return !t.empty() && t[0] == '(';
+}
+
+int Sqlplus::exit_code() const {
+  if (exit_code_) return *exit_code_;
+  return any_failure_ ? 1 : 0;
+}
+
+void Sqlplus::Finish() {
+  if (finished_) return;
+  finished_ = true;
+  try {
+    engine_.Commit();
+  } catch (const std::exception& e) {
+    err_ << e.what() << '\n';
+    any_failure_ = true;
+  }
+}
+
+bool Sqlplus::RunText(const std::string& text) {
+  std::istringstream in(text);
+  StreamLineSource src(in);
+  return Run(src, ".");
+}
+
+std::string Sqlplus::SubstituteSql(const std::string& text, LineSource& source) {
+  if (!settings_.define || text.find('&') == std::string::npos) return text;
+  PromptFn prompt = [&](const std::string& name) -> std::optional<std::string> {
+    const std::string p = fmt::format("Enter value for {}: ", name);
+    if (!source.interactive() && prompts_) out_ << p;
+    return source.ReadLine(p);
+  };
+  return Substitute(text, settings_.defines, prompt);
+}
+
+bool Sqlplus::Run(LineSource& source, const std::string& script_dir) {
+  std::string buffer;
+  size_t buffer_lines = 0;
+  bool plsql = false;
+  bool in_comment = false;
+  while (!exit_requested_) {
+    const std::string prompt = buffer_lines == 0 ? "SQL> " : fmt::format("{:3d}  ", buffer_lines + 1);
+    const bool top = depth_ == 0;
+    if (prompts_ && top && !source.interactive()) out_ << prompt << std::flush;
+    std::optional<std::string> got = source.ReadLine(prompt);
+    if (!got) break;
+    std::string line = std::move(*got);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!source.interactive()) {
+      if (prompts_ && top) {
+        out_ << (settings_.echo ? line : "") << '\n';
+      } else if (settings_.echo && format_ == OutputFormat::kSqlplus) {
+        out_ << (prompts_ ? prompt : "") << line << '\n';
+      }
+    }
+    const std::string trimmed = Trim(line);
+
+    if (in_comment) {
+      if (trimmed.find("*/") != std::string::npos) in_comment = false;
+      continue;
+    }
+    if (buffer_lines == 0) {
+      if (trimmed.empty() || trimmed.rfind("--", 0) == 0) continue;
+      if (trimmed.rfind("/*", 0) == 0) {
+        in_comment = trimmed.find("*/", 2) == std::string::npos;
+        continue;
+      }
+      if (trimmed == "/") {
+        if (last_sql_.empty()) {
+          ReportSp2("SP2-0103: Nothing in SQL buffer to run.");
+        } else {
+          RunSql(last_sql_);
+        }
+        continue;
+      }
+      const std::string first = FirstWord(trimmed);
+      if (first == "REM" || first == "REMA" || first == "REMAR" || first == "REMARK") continue;
+      if (IsShellCommandWord(first) && !IsSqlStart(first, trimmed)) {
+        RunCommand(SubstituteSql(trimmed, source), source, script_dir);
+        continue;
+      }
+      if (!IsSqlStart(first, trimmed)) {
+        const std::string shown = trimmed.size() > 10 ? trimmed.substr(0, 10) + "..." : trimmed;
+        ReportSp2(fmt::format("SP2-0734: unknown command beginning \"{}\" - rest of line ignored.",
+                              shown));
+        continue;
+      }
+      plsql = IsPlsqlStart(trimmed);
+    } else {
+      if (trimmed == "/" || (trimmed == "." && !plsql)) {
+        std::string sql = buffer;
+        buffer.clear();
+        buffer_lines = 0;
+        if (trimmed == "/") {
+          // '/' after a SQL statement that already ended with ';' cannot happen here; a
+          // trailing ';' of plain SQL is not part of the statement.
+          if (!plsql) {
+            std::string t = Trim(sql);
+            if (!t.empty() && t.back() == ';') t.pop_back();
+            sql = t;
+          }
+          last_sql_ = Trim(sql);
+          RunSql(SubstituteSql(last_sql_, source));
+        } else {
+          last_sql_ = Trim(sql);
+        }
+        continue;
+      }
+      if (trimmed.empty() && !plsql) {  // SQLBLANKLINES OFF: the statement is kept, not run
+        last_sql_ = Trim(buffer);
+        buffer.clear();
+        buffer_lines = 0;
+        continue;
+      }
+    }
+    if (buffer_lines > 0) buffer += '\n';
+    buffer += line;
+    ++buffer_lines;
+    if (!plsql && EndsWithTerminator(buffer)) {
+      std::string sql = Trim(buffer);
+      sql.pop_back();  // the ';'
+      sql = Trim(sql);
+      buffer.clear();
+      buffer_lines = 0;
+      last_sql_ = sql;
+      const std::string substituted = SubstituteSql(sql, source);
+      if (settings_.verify && substituted != sql && format_ == OutputFormat::kSqlplus) {
+        out_ << VerifyLines(sql, substituted);
+      }
+      RunSql(substituted);
+    }
+  }
+  return !exit_requested_;
+}
+
+void Sqlplus::ReportSp2(const std::string& text) {
+  msg() << text << '\n';
+  any_failure_ = true;
+}
+
+void Sqlplus::SqlFailed(int code) {
+  any_failure_ = true;
+  if (!whenever_.exit) return;
+  exit_requested_ = true;
+  exit_code_ = whenever_.sqlcode ? (code & 0xff) : whenever_.code;
+  if (whenever_.rollback) {
+    NullSink sink;
+    try {
+      engine_.Execute("ROLLBACK", sink);
+    } catch (const std::exception&) {
+    }
+  }
+  Finish();
+}
+
+void Sqlplus::ReportError(const std::exception& e, const std::string& sql, bool mid_result) {
+  const auto* ora = dynamic_cast<const OraError*>(&e);
+  const std::string text =
+      ora ? std::string(ora->what())
+          : fmt::format("ORA-00600: internal error code, arguments: [{}]", e.what());
+  if (format_ != OutputFormat::kSqlplus) {
+    err_ << text << '\n';
+    return;
+  }
+  if (mid_result) {
+    out_ << "ERROR:\n" << text << "\n\n";
+    return;
+  }
+  size_t line = 1;
+  if (ora && ora->line > 0) {
+    line = ora->line;
+    const std::string src = NthLine(sql, line);
+    if (!src.empty()) {
+      out_ << src << '\n' << std::string(std::min(ora->column, src.size()), ' ') << "*\n";
+    }
+  }
+  out_ << "ERROR at line " << line << ":\n" << text << "\n\n\n";
+}
+
+void Sqlplus::RunSql(const std::string& sql) {
+  const auto start = std::chrono::steady_clock::now();
+  TableFormatter table(out_, settings_);
+  CsvSink csv(out_);
+  ResultSink& sink = format_ == OutputFormat::kCsv ? static_cast<ResultSink&>(csv) : table;
+  StatementOutcome outcome;
+  bool ok = false;
+  int code = 0;
+  if (running_hook_) running_hook_(true);
+  try {
+    outcome = engine_.Execute(sql, sink);
+    ok = true;
+  } catch (const OraError& e) {
+    code = e.code();
+    table.FlushPartial();
+    ReportError(e, sql, table.started() && table.row_count() > 0);
+  } catch (const std::exception& e) {
+    code = 600;
+    table.FlushPartial();
+    ReportError(e, sql, table.started() && table.row_count() > 0);
+  } catch (...) {
+    code = 600;
+    ReportError(std::runtime_error("unknown exception"), sql, false);
+  }
+  if (running_hook_) running_hook_(false);
+  if (ok) {
+    const int fb = settings_.feedback;
+    std::ostream& m = msg();
+    if (outcome.is_query) {
+      const uint64_t rows = format_ == OutputFormat::kCsv ? outcome.row_count : table.row_count();
+      if (rows == 0 && fb > 0) {
+        m << (format_ == OutputFormat::kCsv ? "no rows selected\n" : "\nno rows selected\n\n");
+      } else if (fb > 0 && rows >= static_cast<uint64_t>(fb)) {
+        m << fmt::format("{} {} selected.\n", rows, rows == 1 ? "row" : "rows");
+        if (format_ != OutputFormat::kCsv) m << '\n';
+      }
+    } else if (fb > 0 && !outcome.message.empty()) {
+      if (format_ == OutputFormat::kCsv) {
+        m << outcome.message << '\n';
+      } else {
+        m << '\n' << outcome.message << "\n\n";
+      }
+    }
+  }
+  if (settings_.timing) msg() << Elapsed(std::chrono::steady_clock::now() - start) << '\n';
+  msg().flush();
+  if (!ok) SqlFailed(code);
+}
+
+}  // namespace pathdb::shell
