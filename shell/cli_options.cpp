@@ -55,6 +55,8 @@ CliOptions ParseCommandLine(const std::vector<std::string>& args) {
       o.demo = true;
     } else if (a == "--help" || a == "-h") {
       o.help = true;
+    } else if (a == "--version" || a == "-V") {
+      o.version = true;
     } else if (a == "-c") {
       if (i + 1 >= args.size()) throw std::invalid_argument("option -c needs a SQL text");
       o.command = args[++i];

@@ -18,6 +18,7 @@ struct CliOptions {
   bool batch = false;
   bool demo = false;
   bool help = false;
+  bool version = false;  //!< --version: print the release line and exit
   OutputFormat format = OutputFormat::kSqlplus;
   uint64_t cache_size = 256ull << 20;
   bool cache_size_given = false;

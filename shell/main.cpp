@@ -80,6 +80,10 @@ int Main(int argc, char** argv) {
     std::cout << UsageText();
     return 0;
   }
+  if (o.version) {
+    std::cout << "pathdb 0.1 (first cut: heap tables, vectorized executor, SQL*Plus shell)\n";
+    return 0;
+  }
   const std::filesystem::path dir = o.demo ? DemoDirectory() : std::filesystem::path(o.dbdir);
   std::unique_ptr<pathdb::storage::Database> db;
   try {

@@ -1,5 +1,7 @@
 #include "storage/buffer_cache.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 
 #include "common/error.h"
@@ -59,8 +61,8 @@ BufferCache::BufferCache(DataFile& file, size_t buffers, bool verify_checksums,
                          size_t multiblock_read_count)
     : file_(file), verify_(verify_checksums), mbrc_(std::max<size_t>(1, multiblock_read_count)) {
   buffers = std::max(buffers, kMinBuffers);
-  // for_overwrite: untouched buffers cost no resident memory until first used.
-  memory_ = std::make_unique_for_overwrite<std::byte[]>(buffers * kBlockSize);
+  // Untouched buffers cost no resident memory until first used.
+  memory_ = std::make_unique<Arena>(buffers * kBlockSize);
   frames_.resize(buffers);
   free_.reserve(buffers);
   for (size_t i = buffers; i-- > 0;) free_.push_back(static_cast<uint32_t>(i));
@@ -69,6 +71,15 @@ BufferCache::BufferCache(DataFile& file, size_t buffers, bool verify_checksums,
 }
 
 BufferCache::~BufferCache() = default;
+
+BufferCache::Arena::Arena(size_t n) : bytes(n) {
+  void* p = mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) ThrowOra(4031, "unable to allocate {} bytes of shared memory", n);
+  madvise(p, n, MADV_HUGEPAGE);  // advisory: ignored where THP is off
+  base = static_cast<std::byte*>(p);
+}
+
+BufferCache::Arena::~Arena() { munmap(base, bytes); }
 
 uint32_t BufferCache::MaxPrefetch() const {
   return static_cast<uint32_t>(std::max<size_t>(1, std::min(mbrc_, frames_.size() / 4)));
