@@ -90,6 +90,10 @@ CliOptions ParseCommandLine(const std::vector<std::string>& args) {
       if (!o.script.empty()) throw std::invalid_argument("only one @script may be given");
       o.script = a.substr(1);
       if (o.script.empty()) throw std::invalid_argument("@ needs a file name");
+    } else if (!o.script.empty() && o.dbdir_given && a.rfind("--", 0) != 0) {
+      // As with `sqlplus login @script a b`: words after the script are its arguments. A word
+      // after @script when no DBDIR came yet is still the DBDIR (`pathdb @x.sql DBDIR`).
+      o.script_args.push_back(a);
     } else if (!a.empty() && a[0] == '-' && a != "-") {
       throw std::invalid_argument("unknown option '" + a + "'");
     } else {
@@ -103,7 +107,7 @@ CliOptions ParseCommandLine(const std::vector<std::string>& args) {
 }
 
 std::string UsageText() {
-  return "usage: pathdb [options] [DBDIR] [@script.sql]\n"
+  return "usage: pathdb [options] [DBDIR] [@script.sql [arg ...]]\n"
          "  DBDIR                 database directory (default ./pathdb-data; created if missing)\n"
          "  @script.sql           run a script, then exit\n"
          "  -c \"SQL;\"             run one command, then exit\n"

@@ -13,6 +13,7 @@ struct CliOptions {
   std::string dbdir = "./pathdb-data";
   bool dbdir_given = false;
   std::string script;   //!< @script.sql
+  std::vector<std::string> script_args;  //!< words after @script.sql, its &1, &2, ...
   std::string command;  //!< -c "SQL;"
   bool has_command = false;
   bool batch = false;

@@ -145,7 +145,16 @@ int Main(int argc, char** argv) {
     }
     shell.RunText(cmd + "\n");
   } else if (!o.script.empty()) {
-    shell.RunText("@" + o.script);
+    // Quoted so that words with spaces stay one argument ("" inside is a literal quote).
+    std::string line = "@" + o.script;
+    for (const auto& a : o.script_args) {
+      std::string q;
+      for (char c : a) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+      line += " \"";
+      line += q;
+      line += '"';
+    }
+    shell.RunText(line);
   } else if (interactive) {
     PrintBanner();
     EditLineSource source(&g_interrupted);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <utility>
 
 namespace pathdb::shell {
 namespace {
@@ -65,11 +66,25 @@ bool IsZero(const DecimalText& d) {
   return d.int_digits.empty() && d.frac_digits.find_first_not_of('0') == std::string::npos;
 }
 
+//! SQL*Plus writes a NUMBER's exponent with at least two digits (1.2346E+10) but a
+//! BINARY_DOUBLE's with three (3.333E-001); the value text tells which it is, as only
+//! BINARY_DOUBLE text comes with an exponent.
 std::string Scientific(const std::string& text, size_t width) {
   double v = std::strtod(text.c_str(), nullptr);
   size_t sign = v < 0 ? 1 : 0;
+  const bool binary_double = text.find_first_of("Ee") != std::string::npos;
   for (int mant = static_cast<int>(width) - static_cast<int>(sign) - 6; mant >= 0; --mant) {
     std::string s = fmt::format("{:.{}E}", v, mant);
+    if (binary_double) {
+      size_t e = s.find('E');
+      if (e != std::string::npos && s.size() - e == 4) {  // E-01 -> E-001
+        // Built with += (std::string::insert trips g++12's false -Wrestrict at -O3).
+        std::string widened = s.substr(0, e + 2);
+        widened += '0';
+        widened += s.substr(e + 2);
+        s = std::move(widened);
+      }
+    }
     if (s.size() <= width) return s;
   }
   return std::string(width, '#');

@@ -37,6 +37,18 @@ TEST(CliOptions, SltImpliesBatchAndCommand) {
   EXPECT_EQ(o.command, "select 1 from dual;");
 }
 
+TEST(CliOptions, WordsAfterScriptAreItsArguments) {
+  CliOptions o = ParseCommandLine({"db", "@x.sql", "3", "two words", "-5", "--batch"});
+  EXPECT_EQ(o.dbdir, "db");
+  EXPECT_EQ(o.script, "x.sql");
+  EXPECT_EQ(o.script_args, (std::vector<std::string>{"3", "two words", "-5"}));
+  EXPECT_TRUE(o.batch);
+  // With no DBDIR before the script, the next word is still the DBDIR.
+  o = ParseCommandLine({"@x.sql", "db"});
+  EXPECT_EQ(o.dbdir, "db");
+  EXPECT_TRUE(o.script_args.empty());
+}
+
 TEST(CliOptions, BadUsageThrows) {
   EXPECT_THROW(ParseCommandLine({"--bogus"}), std::invalid_argument);
   EXPECT_THROW(ParseCommandLine({"--format=xml"}), std::invalid_argument);

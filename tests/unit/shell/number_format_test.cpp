@@ -24,6 +24,14 @@ TEST(FitNumber, ScientificWhenIntegerPartTooWide) {
   EXPECT_EQ(FitNumber(".000000000001234", 10), "1.2340E-12");
 }
 
+TEST(FitNumber, BinaryDoubleKeepsThreeDigitExponent) {
+  // BINARY_DOUBLE values arrive as "3.33333333333333E-001"; SQL*Plus shows 3.333E-001.
+  EXPECT_EQ(FitNumber("3.33333333333333E-001", 10), "3.333E-001");
+  EXPECT_EQ(FitNumber("1.23456E+003", 10), "1.235E+003");
+  EXPECT_EQ(FitNumber("-1.23456E+003", 10), "-1.23E+003");
+  EXPECT_EQ(FitNumber("1.5E+000", 10), "1.5E+000");
+}
+
 TEST(NumberMask, GroupsAndDecimals) {
   EXPECT_TRUE(IsNumberMask("999,999"));
   EXPECT_TRUE(IsNumberMask("999.99"));
