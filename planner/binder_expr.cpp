@@ -185,6 +185,10 @@ BoundExprPtr Binder::BindExpr(const ast::Expr& e) {
       return out;
     }
     case K::kInList: {
+      // SQLite: `x IN ()` is false and `x NOT IN ()` true for every x, NULL included (no item
+      // can make the answer unknown). (Oracle has no empty list.)
+      if (e.args.size() == 1 && dialect() == Dialect::kSqlite)
+        return MakeConstant(Value::Boolean(e.negated));
       auto out = std::make_unique<BoundExpr>(BoundKind::kInList, LogicalType::Boolean());
       out->negated = e.negated;
       auto x = BindExpr(*e.args.at(0));

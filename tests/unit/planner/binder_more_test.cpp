@@ -87,5 +87,17 @@ TEST_F(BinderMoreTest, Errors) {
   EXPECT_EQ(ErrorCode("select * from e full outer join d on e.dept = d.dept"), 3001);
 }
 
+// SQLite: an empty IN list holds no item that could make the answer unknown, so IN () is
+// false and NOT IN () true even for a NULL left operand (dept of id 4).
+TEST_F(BinderMoreTest, SqliteEmptyInList) {
+  Exec("alter session set sql_dialect = sqlite");
+  EXPECT_EQ(Rows("select id from e where dept not in () order by id"),
+            (Strings{"1", "2", "3", "4"}));
+  EXPECT_EQ(Rows("select id from e where null not in () and id = 4"), Strings{"4"});
+  EXPECT_EQ(Rows("select count(*) from e where dept in () or null in ()"), Strings{"0"});
+  EXPECT_EQ(Rows("select id from e where not (dept in ()) order by id"),
+            (Strings{"1", "2", "3", "4"}));
+}
+
 }  // namespace
 }  // namespace pathdb::testing
