@@ -5,14 +5,20 @@
 namespace pathdb {
 
 //! Streaming. Output = child 0 columns then one INTEGER column: 1, 2, ... per row.
+//! With a ROWNUM filter (ROWNUM > 1, ROWNUM = 2, ... over the output columns) a row gets the
+//! next number only if it passes the filter with that number, as Oracle assigns ROWNUM — so
+//! `WHERE ROWNUM > 1` returns no rows.
 class Count : public ChildTypedOperator {
  public:
-  Count();
+  explicit Count(BoundExprPtr rownum_filter = nullptr);
   std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
   bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
  protected:
   std::vector<LogicalType> ComputeTypes() const override;
+
+ private:
+  BoundExprPtr rownum_filter_;
 };
 
 }  // namespace pathdb

@@ -272,13 +272,17 @@ BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
         hi = std::max(hi, i);
       });
       if (rownum) {
-        if (!stopkey && (stopkey = StopkeyLimit(*c, nglobal, ctx_))) continue;
         rownum_conds.push_back(std::move(c));
       } else if (lo == SIZE_MAX || !TryPlace(*root, c, lo, hi)) {
         top.push_back(std::move(c));
       }
     }
   }
+
+  // A lone ROWNUM <= n becomes a stopkey; any other ROWNUM condition is decided by COUNT as
+  // it numbers the rows (Oracle: a row only consumes a number when it passes).
+  if (rownum_conds.size() == 1 && (stopkey = StopkeyLimit(*rownum_conds[0], nglobal, ctx_)))
+    rownum_conds.clear();
 
   // ---- GROUP BY
   grouped_ = !b.group_by.empty();
@@ -385,10 +389,7 @@ BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
     plan->types.push_back(LogicalType::Integer());
     plan->append_rownum = true;
     plan->limit = stopkey;
-  }
-  if (!rownum_conds.empty()) {
-    plan = MakeNode(LogicalNode::Kind::kFilter, std::move(plan));
-    plan->predicate = MakeAnd(std::move(rownum_conds));
+    if (!rownum_conds.empty()) plan->predicate = MakeAnd(std::move(rownum_conds));
   }
   if (aggregating) {
     auto agg = std::make_unique<LogicalNode>(LogicalNode::Kind::kAggregate);

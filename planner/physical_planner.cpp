@@ -178,7 +178,7 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
         auto op = std::make_unique<CountStopkey>(*n.limit, 0, n.append_rownum);
         return Attach(std::move(op), std::move(kids));
       }
-      return Attach(std::make_unique<Count>(), std::move(kids));
+      return Attach(std::make_unique<Count>(std::move(n.predicate)), std::move(kids));
     }
     case K::kLimit: {
       auto op = std::make_unique<CountStopkey>(n.limit.value_or(UINT64_MAX), n.offset, false);

@@ -66,6 +66,16 @@ TEST_F(QueryTest, Rownum) {
             Strings{"5"});
 }
 
+// Oracle numbers a row only when it passes the ROWNUM condition, so the first row always
+// meets the condition with ROWNUM = 1: ROWNUM > 1 and ROWNUM = 2 can never be true.
+TEST_F(QueryTest, RownumIsAssignedOnlyToRowsThatPass) {
+  EXPECT_EQ(Rows("select id from emp where rownum > 1"), Strings{});
+  EXPECT_EQ(Rows("select id from emp where rownum = 2"), Strings{});
+  EXPECT_EQ(Rows("select id from emp where rownum >= 1 and rownum <= 2"), (Strings{"1", "2"}));
+  EXPECT_EQ(Rows("select rownum, id from emp where id > 1 and rownum between 1 and 3"),
+            (Strings{"1|2", "2|3", "3|4"}));
+}
+
 TEST_F(QueryTest, ConnectBy) {
   auto rows = Rows("select level, rownum from dual connect by level <= 5");
   EXPECT_EQ(rows, (Strings{"1|1", "2|2", "3|3", "4|4", "5|5"}));
