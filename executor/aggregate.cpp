@@ -5,6 +5,7 @@
 
 #include "common/error.h"
 #include "executor/cell_ops.h"
+#include "executor/chunk_util.h"
 #include "executor/row_hash_table.h"
 
 namespace pathdb {
@@ -57,6 +58,19 @@ struct AggregateStates::Impl {
   std::vector<AggState> aggs;
   size_t groups = 0;
 };
+
+const Vector* AggregateArgument(const AggregateSpec& spec, const DataChunk& input,
+                                Vector* scratch, EvalContext& ctx) {
+  if (!spec.arg) return scratch;
+  const BoundExpr& e = *spec.arg;
+  if (e.kind == BoundKind::kColumn && e.column_index < input.ColumnCount() &&
+      input.column(e.column_index).type().id == e.type.id &&
+      (!scratch || scratch->type().id == e.type.id)) {
+    return &input.column(e.column_index);
+  }
+  EvalInto(e, input, *scratch, ctx);
+  return scratch;
+}
 
 std::unique_ptr<AggregateStates> MakeAggregateStates(const std::vector<AggregateSpec>& specs) {
   return std::make_unique<AggregateStates>(specs);
@@ -169,6 +183,13 @@ void UpdateMinMax(AggState& st, const Vector& v, const DataChunk& input,
   }
 }
 
+//! 10^38: coefficients stay below 38 digits (Decimal's own limit).
+constexpr int128 kSumLimit = [] {
+  int128 p = 1;
+  for (int i = 0; i < Decimal::kMaxDigits; ++i) p *= 10;
+  return p;
+}();
+
 void UpdateSums(AggState& st, const Vector& v, const DataChunk& input,
                 const std::vector<uint32_t>& gids) {
   bool squares = st.fn == Fn::kStddev || st.fn == Fn::kVariance;
@@ -180,7 +201,17 @@ void UpdateSums(AggState& st, const Vector& v, const DataChunk& input,
     st.count[g]++;
     if (st.use_decimal) {
       const Decimal& x = v.Data<Decimal>()[r];
-      st.dsum[g] = st.dsum[g] + x;
+      Decimal& acc = st.dsum[g];
+      int128 sum;
+      // Same-scale add that stays below 38 digits: exactly what operator+ returns, without
+      // the call, the alignment and the canonicalisation (the sum is nonzero and in range).
+      if (acc.scale == x.scale && acc.scale >= 0 && acc.scale <= Decimal::kMaxDigits &&
+          !__builtin_add_overflow(acc.coef, x.coef, &sum) && sum != 0 && sum < kSumLimit &&
+          sum > -kSumLimit) {
+        acc.coef = sum;
+      } else {
+        acc = acc + x;
+      }
       if (squares) st.dsq[g] = st.dsq[g] + x * x;
     } else {
       double x = v.Data<double>()[r];

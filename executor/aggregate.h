@@ -26,6 +26,11 @@ struct AggregateSpec {
 
 class AggregateStates;
 
+//! The argument of `spec` for the rows of `input`: a plain column of the argument's physical
+//! type is used in place (no per-batch copy); anything else is evaluated into `scratch`.
+const Vector* AggregateArgument(const AggregateSpec& spec, const DataChunk& input,
+                                Vector* scratch, EvalContext& ctx);
+
 //! Creates the accumulators for `specs` (validated: unknown function -> ORA-00904).
 std::unique_ptr<AggregateStates> MakeAggregateStates(const std::vector<AggregateSpec>& specs);
 

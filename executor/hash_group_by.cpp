@@ -62,9 +62,8 @@ bool HashGroupBy::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) c
       st.table->FindOrInsert(key_ptrs, st.input, gids, nullptr);
       st.aggs->Resize(st.table->size());
       for (size_t a = 0; a < aggs_.size(); a++) {
-        if (aggs_[a].arg)
-          EvalInto(*aggs_[a].arg, st.input, *st.args[a], ctx.eval);
-        st.aggs->Update(a, st.args[a].get(), st.input, gids);
+        const Vector* arg = AggregateArgument(aggs_[a], st.input, st.args[a].get(), ctx.eval);
+        st.aggs->Update(a, arg, st.input, gids);
       }
     }
     st.built = true;

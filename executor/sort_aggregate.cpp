@@ -44,9 +44,8 @@ bool SortAggregate::Next(ExecContext& ctx, OperatorState& state, DataChunk& out)
     ctx.CheckCancel();
     gids.assign(st.input.Count(), 0);
     for (size_t a = 0; a < aggs_.size(); a++) {
-      if (aggs_[a].arg)
-        EvalInto(*aggs_[a].arg, st.input, *st.args[a], ctx.eval);
-      st.aggs->Update(a, st.args[a].get(), st.input, gids);
+      const Vector* arg = AggregateArgument(aggs_[a], st.input, st.args[a].get(), ctx.eval);
+      st.aggs->Update(a, arg, st.input, gids);
     }
   }
   out.Reset();

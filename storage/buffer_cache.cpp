@@ -169,19 +169,41 @@ void BufferCache::Prefetch(uint32_t start, uint32_t count, SessionStats& stats,
     uint32_t run_end = b;
     while (run_end < end && !map_.count(run_end)) ++run_end;
     uint32_t n = run_end - b;
-    if (!scratch_) scratch_ = std::make_unique_for_overwrite<std::byte[]>(mbrc_ * kBlockSize);
-    file_.Read(b, n, scratch_.get());
+    // Frames first, then one scattered read straight into them: no bounce buffer, no copy.
+    std::vector<uint32_t> frames;
+    std::vector<std::byte*> targets;
+    frames.reserve(n);
+    targets.reserve(n);
+    try {
+      for (uint32_t i = 0; i < n; ++i) {
+        frames.push_back(GrabFrame(stats));
+        // Held by a pin until installed, so the next GrabFrame cannot pick it as a victim.
+        frames_[frames.back()].pins = 1;
+        targets.push_back(FrameData(frames.back()));
+      }
+      file_.ReadScattered(b, targets);
+    } catch (...) {
+      ReleaseFrames(frames, 0);
+      throw;
+    }
     stats.Add(Stat::kPhysicalReads, n);
     stats.Add(Stat::kPhysicalReadsCache, n);
     if (n > 1) stats.Add(Stat::kPhysicalReadTotalMultiBlockRequests);
     for (uint32_t i = 0; i < n; ++i) {
-      const std::byte* src = scratch_.get() + size_t{i} * kBlockSize;
-      if (verify_ && !VerifyBlock(src, b + i)) ThrowCorruptBlock(b + i);
-      uint32_t f = GrabFrame(stats);
-      std::memcpy(FrameData(f), src, kBlockSize);
-      Install(f, b + i, type);
+      if (verify_ && !VerifyBlock(targets[i], b + i)) {
+        ReleaseFrames(frames, i);
+        ThrowCorruptBlock(b + i);
+      }
+      Install(frames[i], b + i, type);
     }
     b = run_end;
+  }
+}
+
+void BufferCache::ReleaseFrames(const std::vector<uint32_t>& frames, size_t from) {
+  for (size_t i = from; i < frames.size(); ++i) {
+    frames_[frames[i]] = Frame{};
+    free_.push_back(frames[i]);
   }
 }
 

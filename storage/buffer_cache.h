@@ -80,6 +80,8 @@ class BufferCache {
   uint32_t GrabFrame(SessionStats& stats);
   void Install(uint32_t frame, uint32_t block_no, AccessType type);
   void WriteFrame(uint32_t frame, SessionStats& stats);
+  //! Returns frames grabbed for a read that failed (entries [from, end)) to the free list.
+  void ReleaseFrames(const std::vector<uint32_t>& frames, size_t from);
   void Unpin(uint32_t frame) { --frames_[frame].pins; }
 
   DataFile& file_;
@@ -97,7 +99,6 @@ class BufferCache {
     std::byte* get() const { return base; }
   };
   std::unique_ptr<Arena> memory_;
-  std::unique_ptr<std::byte[]> scratch_;  //!< multiblock read target, allocated on first use
   std::vector<Frame> frames_;
   std::vector<uint32_t> free_;
   std::unordered_map<uint32_t, uint32_t> map_;

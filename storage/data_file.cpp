@@ -2,10 +2,13 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
+#include <vector>
+#include <algorithm>
 
 #include "common/error.h"
 #include "storage/block.h"
@@ -39,6 +42,29 @@ void DataFile::Read(uint32_t block_no, uint32_t count, std::byte* out) const {
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) ThrowCorruptBlock(block_no + static_cast<uint32_t>(done / kBlockSize));
     done += static_cast<size_t>(n);
+  }
+}
+
+void DataFile::ReadScattered(uint32_t block_no, std::span<std::byte* const> bufs) const {
+  // IOV_MAX is at least 1024 everywhere; multiblock reads are far smaller, but stay safe.
+  constexpr size_t kMaxIov = 1024;
+  size_t first = 0;
+  while (first < bufs.size()) {
+    size_t cnt = std::min(kMaxIov, bufs.size() - first);
+    std::vector<iovec> iov(cnt);
+    for (size_t i = 0; i < cnt; ++i) iov[i] = {bufs[first + i], kBlockSize};
+    auto off = static_cast<off_t>(uint64_t{block_no + static_cast<uint32_t>(first)} * kBlockSize);
+    ssize_t n;
+    do {
+      n = ::preadv(fd_, iov.data(), static_cast<int>(cnt), off);
+    } while (n < 0 && errno == EINTR);
+    if (n < 0) ThrowCorruptBlock(block_no + static_cast<uint32_t>(first));
+    // A short read (rare: signals, file end) finishes block by block through Read's checks.
+    size_t whole = static_cast<size_t>(n) / kBlockSize;
+    for (size_t i = whole; i < cnt; ++i) {
+      Read(block_no + static_cast<uint32_t>(first + i), 1, bufs[first + i]);
+    }
+    first += cnt;
   }
 }
 

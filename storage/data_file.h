@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <span>
 
 #include "storage/storage.h"
 
@@ -19,6 +20,9 @@ class DataFile {
 
   //! Reads `count` contiguous blocks starting at `block_no`; ORA-01578 for a short read.
   void Read(uint32_t block_no, uint32_t count, std::byte* out) const;
+  //! Reads blocks [block_no, block_no + bufs.size()) into separate 8 KiB buffers with one
+  //! preadv, so a multiblock read lands straight in buffer-cache frames (no bounce copy).
+  void ReadScattered(uint32_t block_no, std::span<std::byte* const> bufs) const;
   void Write(uint32_t block_no, uint32_t count, const std::byte* data);
   //! Grows (never shrinks) the file to `blocks` blocks.
   void Extend(uint32_t blocks);

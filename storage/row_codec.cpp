@@ -6,10 +6,7 @@
 
 namespace pathdb::storage {
 
-constexpr uint8_t kLenNull = 0xFF;
-constexpr uint8_t kLenWide = 0xFE;
-
-[[noreturn]] static void ThrowBadRow() {
+void ThrowBadRow() {
   ThrowOra(600, "internal error code, arguments: [row-format], [corrupt row piece]");
 }
 
@@ -34,21 +31,6 @@ size_t EncodeDecimal(const Decimal& d, unsigned char* out) {
   return 1 + n;
 }
 
-Decimal DecodeDecimal(std::string_view b) {
-  if (b.empty() || b.size() > 17) ThrowBadRow();
-  Decimal d;
-  d.scale = static_cast<int8_t>(static_cast<unsigned char>(b[0]));
-  size_t n = b.size() - 1;
-  unsigned __int128 u = 0;
-  for (size_t i = 0; i < n; ++i) {
-    u |= static_cast<unsigned __int128>(static_cast<unsigned char>(b[1 + i])) << (8 * i);
-  }
-  if (n > 0 && n < 16 && (static_cast<unsigned char>(b[n]) & 0x80)) {
-    u |= ~static_cast<unsigned __int128>(0) << (8 * n);  // sign-extend
-  }
-  d.coef = static_cast<int128>(u);
-  return d;
-}
 
 void RowEncoder::Begin(uint8_t flags) {
   buf_.clear();
@@ -134,48 +116,8 @@ RowDecoder::RowDecoder(std::string_view row) : row_(row) {
   std::memcpy(&count_, row.data() + 1, 2);
 }
 
-bool RowDecoder::Next(bool& is_null, std::string_view& bytes) {
-  if (read_ >= count_) {
-    is_null = true;
-    bytes = {};
-    return false;
-  }
-  ++read_;
-  if (pos_ >= row_.size()) ThrowBadRow();
-  auto l = static_cast<uint8_t>(row_[pos_++]);
-  if (l == kLenNull) {
-    is_null = true;
-    bytes = {};
-    return true;
-  }
-  size_t len = l;
-  if (l == kLenWide) {
-    if (pos_ + 2 > row_.size()) ThrowBadRow();
-    uint16_t w;
-    std::memcpy(&w, row_.data() + pos_, 2);
-    pos_ += 2;
-    len = w;
-  }
-  if (pos_ + len > row_.size()) ThrowBadRow();
-  is_null = false;
-  bytes = row_.substr(pos_, len);
-  pos_ += len;
-  return true;
-}
 
-static int64_t ReadI64(std::string_view b) {
-  if (b.size() != 8) ThrowBadRow();
-  int64_t v;
-  std::memcpy(&v, b.data(), 8);
-  return v;
-}
 
-static double ReadF64(std::string_view b) {
-  if (b.size() != 8) ThrowBadRow();
-  double v;
-  std::memcpy(&v, b.data(), 8);
-  return v;
-}
 
 Value DecodeValue(std::string_view b, const LogicalType& t) {
   switch (t.id) {
@@ -224,30 +166,5 @@ const std::string& EncodeRow(RowEncoder& enc, const std::vector<Value>& values,
   return enc.Finish();
 }
 
-void DecodeInto(std::string_view b, Vector& v, size_t row) {
-  switch (v.type().id) {
-    case TypeId::kNumber:
-      v.Data<Decimal>()[row] = DecodeDecimal(b);
-      break;
-    case TypeId::kDouble:
-      v.Data<double>()[row] = ReadF64(b);
-      break;
-    case TypeId::kVarchar:
-    case TypeId::kChar:
-      v.Data<StringRef>()[row] = v.heap().Add(b);
-      break;
-    case TypeId::kDate:
-    case TypeId::kTimestamp:
-      v.Data<int64_t>()[row] = ReadI64(b);
-      break;
-    case TypeId::kBoolean:
-      v.Data<uint8_t>()[row] = !b.empty() && b[0] != 0;
-      break;
-    case TypeId::kNull:
-      v.SetNull(row, true);
-      return;
-  }
-  v.SetNull(row, false);
-}
 
 }  // namespace pathdb::storage

@@ -4,6 +4,7 @@
 // two's-complement coefficient, BINARY_DOUBLE 8 bytes, strings raw, DATE/TIMESTAMP int64.
 #pragma once
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,8 +29,38 @@ enum RowFlag : uint8_t {
 //! Smallest row piece: a forwarding stub (flag + block + slot) always fits where a row was.
 constexpr size_t kMinRowPiece = 7;
 
+constexpr uint8_t kLenNull = 0xFF;
+constexpr uint8_t kLenWide = 0xFE;
+
+//! ORA-00600 for a row piece whose lengths run past its end.
+[[noreturn]] void ThrowBadRow();
+
 size_t EncodeDecimal(const Decimal& d, unsigned char* out);  //!< out needs 17 bytes
-Decimal DecodeDecimal(std::string_view bytes);
+// The decoders below are inline because a full scan calls them once per value: out of line,
+// the calls cost more than the decoding.
+inline Decimal DecodeDecimal(std::string_view b) {
+  if (b.empty() || b.size() > 17) ThrowBadRow();
+  Decimal d;
+  d.scale = static_cast<int8_t>(static_cast<unsigned char>(b[0]));
+  size_t n = b.size() - 1;
+  if (n <= 8) {
+    // Fits 64 bits (every NUMBER(18) and most others): sign-extend from the top byte.
+    uint64_t u = 0;
+    for (size_t i = 0; i < n; ++i) u |= uint64_t{static_cast<unsigned char>(b[1 + i])} << (8 * i);
+    if (n > 0 && n < 8 && (static_cast<unsigned char>(b[n]) & 0x80)) u |= ~uint64_t{0} << (8 * n);
+    d.coef = static_cast<int64_t>(u);
+    return d;
+  }
+  unsigned __int128 u = 0;
+  for (size_t i = 0; i < n; ++i) {
+    u |= static_cast<unsigned __int128>(static_cast<unsigned char>(b[1 + i])) << (8 * i);
+  }
+  if (n < 16 && (static_cast<unsigned char>(b[n]) & 0x80)) {
+    u |= ~static_cast<unsigned __int128>(0) << (8 * n);  // sign-extend
+  }
+  d.coef = static_cast<int128>(u);
+  return d;
+}
 
 //! Builds one row's bytes column by column.
 class RowEncoder {
@@ -60,7 +91,34 @@ class RowDecoder {
   uint8_t flags() const { return flags_; }
   uint16_t column_count() const { return count_; }
   //! Next column; false past the stored columns (the rest are NULL). Sets is_null/bytes.
-  bool Next(bool& is_null, std::string_view& bytes);
+  bool Next(bool& is_null, std::string_view& bytes) {
+    if (read_ >= count_) {
+      is_null = true;
+      bytes = {};
+      return false;
+    }
+    ++read_;
+    if (pos_ >= row_.size()) ThrowBadRow();
+    auto l = static_cast<uint8_t>(row_[pos_++]);
+    if (l == kLenNull) {
+      is_null = true;
+      bytes = {};
+      return true;
+    }
+    size_t len = l;
+    if (l == kLenWide) {
+      if (pos_ + 2 > row_.size()) ThrowBadRow();
+      uint16_t w;
+      std::memcpy(&w, row_.data() + pos_, 2);
+      pos_ += 2;
+      len = w;
+    }
+    if (pos_ + len > row_.size()) ThrowBadRow();
+    is_null = false;
+    bytes = row_.substr(pos_, len);
+    pos_ += len;
+    return true;
+  }
 
  private:
   std::string_view row_;
@@ -77,7 +135,45 @@ std::vector<Value> DecodeRow(std::string_view row, const std::vector<ColumnInfo>
 //! Encodes a row of Values for `columns`.
 const std::string& EncodeRow(RowEncoder& enc, const std::vector<Value>& values,
                              const std::vector<ColumnInfo>& columns);
+inline int64_t ReadI64(std::string_view b) {
+  if (b.size() != 8) ThrowBadRow();
+  int64_t v;
+  std::memcpy(&v, b.data(), 8);
+  return v;
+}
+
+inline double ReadF64(std::string_view b) {
+  if (b.size() != 8) ThrowBadRow();
+  double v;
+  std::memcpy(&v, b.data(), 8);
+  return v;
+}
+
 //! Writes one column's bytes into row `row` of vector `v` (strings copied into its heap).
-void DecodeInto(std::string_view bytes, Vector& v, size_t row);
+inline void DecodeInto(std::string_view b, Vector& v, size_t row) {
+  switch (v.type().id) {
+    case TypeId::kNumber:
+      v.Data<Decimal>()[row] = DecodeDecimal(b);
+      break;
+    case TypeId::kDouble:
+      v.Data<double>()[row] = ReadF64(b);
+      break;
+    case TypeId::kVarchar:
+    case TypeId::kChar:
+      v.Data<StringRef>()[row] = v.heap().Add(b);
+      break;
+    case TypeId::kDate:
+    case TypeId::kTimestamp:
+      v.Data<int64_t>()[row] = ReadI64(b);
+      break;
+    case TypeId::kBoolean:
+      v.Data<uint8_t>()[row] = !b.empty() && b[0] != 0;
+      break;
+    case TypeId::kNull:
+      v.SetNull(row, true);
+      return;
+  }
+  v.SetNull(row, false);
+}
 
 }  // namespace pathdb::storage

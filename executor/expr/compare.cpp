@@ -1,6 +1,7 @@
 // Comparisons and IN lists. Same-type operands run typed loops; mixed types fall back to
 // CompareValues, which applies Oracle's (or SQLite's) implicit conversions.
 #include <cstring>
+#include <optional>
 
 #include "executor/expr/internal.h"
 
@@ -73,6 +74,29 @@ void CompareLoop(Op op, const Vector& a, const Vector& b, Vector& out, Sel sel, 
   }
 }
 
+//! A compare operand: a plain column is read in place from the input and a literal lives in a
+//! one-row vector, because copying the column and allocating a full-size temporary (64 KiB for
+//! NUMBER) per batch cost more than the comparison itself and made malloc trim the heap.
+class Operand {
+ public:
+  Operand(const BoundExpr& e, State& st, Sel sel) {
+    if (e.kind == BoundKind::kColumn && st.input && e.column_index < st.input->ColumnCount() &&
+        st.input->column(e.column_index).type().id == e.type.id) {
+      ref_ = &st.input->column(e.column_index);
+    } else if (e.kind == BoundKind::kConstant) {
+      own_.emplace(e.type, 1);
+      own_->SetConstant(e.constant);
+    } else {
+      own_.emplace(EvalNew(e, st, sel));
+    }
+  }
+  const Vector& get() const { return own_ ? *own_ : *ref_; }
+
+ private:
+  std::optional<Vector> own_;
+  const Vector* ref_ = nullptr;
+};
+
 }  // namespace
 
 bool ApplyCompareOp(std::string_view op, int c) {
@@ -109,8 +133,9 @@ int CompareValues(const Value& a, const Value& b, const EvalContext& ctx) {
 }
 
 void EvalCompare(const BoundExpr& e, State& st, Sel sel, Vector& out) {
-  Vector a = EvalNew(*e.children.at(0), st, sel);
-  Vector b = EvalNew(*e.children.at(1), st, sel);
+  const Operand oa(*e.children.at(0), st, sel), ob(*e.children.at(1), st, sel);
+  const Vector& a = oa.get();
+  const Vector& b = ob.get();
   const Op op = ParseOp(e.name);
   const TypeId ta = a.type().id, tb = b.type().id;
   if (a.kind() == Vector::Kind::kConstant && b.kind() == Vector::Kind::kConstant) {
@@ -123,6 +148,9 @@ void EvalCompare(const BoundExpr& e, State& st, Sel sel, Vector& out) {
     switch (ta) {
       case TypeId::kNumber:
         return CompareLoop<Decimal>(op, a, b, out, sel, [](const Decimal& x, const Decimal& y) {
+          // Same scale (a column against a literal of its own scale): the coefficients order
+          // the values, no out-of-line call needed.
+          if (x.scale == y.scale) return x.coef < y.coef ? -1 : (y.coef < x.coef ? 1 : 0);
           auto c = x <=> y;
           return c < 0 ? -1 : (c > 0 ? 1 : 0);
         });
