@@ -31,6 +31,14 @@ LogicalPtr ProjectOver(LogicalPtr child, std::vector<BoundExprPtr> exprs) {
   return p;
 }
 
+// Converts a value for table column `col`; the cast names the column for ORA-12899.
+BoundExprPtr CoerceToColumn(BoundExprPtr e, const storage::TableInfo& table, size_t col) {
+  auto out = CoerceTo(std::move(e), table.columns[col].type);
+  if (out->kind == BoundKind::kCast)
+    out->name = fmt::format("\"PATHDB\".\"{}\".\"{}\"", table.name, table.columns[col].name);
+  return out;
+}
+
 // Value for a column the INSERT does not name: its DEFAULT, else NULL.
 BoundExprPtr DefaultFor(const storage::ColumnInfo& col) {
   if (col.default_value && !col.default_value->is_null())
@@ -79,7 +87,7 @@ PhysicalPlan PlanInsert(const ast::Statement& stmt, PlanContext& ctx) {
     if (values.size() < targets.size()) ThrowOra(947, "not enough values");
     std::vector<BoundExprPtr> row(table.columns.size());
     for (size_t k = 0; k < targets.size(); ++k)
-      row[targets[k]] = CoerceTo(std::move(values[k]), table.columns[targets[k]].type);
+      row[targets[k]] = CoerceToColumn(std::move(values[k]), table, targets[k]);
     for (size_t i = 0; i < row.size(); ++i)
       if (!row[i]) row[i] = DefaultFor(table.columns[i]);
     return row;
@@ -144,7 +152,7 @@ PhysicalPlan PlanUpdate(const ast::Statement& stmt, PlanContext& ctx) {
     auto idx = table.ColumnIndex(name);
     if (!idx) ThrowOra(904, "\"{}\": invalid identifier", name);
     set_cols.push_back(static_cast<uint32_t>(*idx));
-    exprs.push_back(CoerceTo(binder.BindInScope(*value), table.columns[*idx].type));
+    exprs.push_back(CoerceToColumn(binder.BindInScope(*value), table, *idx));
   }
   auto scan = TargetScan(table, binder, stmt);
   std::vector<LogicalType> types;
@@ -238,7 +246,7 @@ PhysicalPlan PlanLoad(const storage::TableInfo& table, PhysicalPlan source) {
   std::vector<BoundExprPtr> exprs;
   std::vector<LogicalType> types;
   for (size_t i = 0; i < table.columns.size(); ++i) {
-    exprs.push_back(CoerceTo(MakeColumn(i, source.types[i]), table.columns[i].type));
+    exprs.push_back(CoerceToColumn(MakeColumn(i, source.types[i]), table, i));
     types.push_back(table.columns[i].type);
   }
   auto proj = std::make_unique<Projection>(std::move(exprs), std::move(types));

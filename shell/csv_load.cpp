@@ -149,7 +149,15 @@ LoadResult LoadCsv(Session& session, const std::string& table_name, const std::s
           ThrowOra(1400, "cannot insert NULL into (\"PATHDB\".\"{}\".\"{}\")", table->name,
                    table->columns[c].name);
         }
-        row[c] = is_null ? Value::Null(types[c]) : FieldToValue(fields[c], types[c], ctx);
+        try {
+          row[c] = is_null ? Value::Null(types[c]) : FieldToValue(fields[c], types[c], ctx);
+        } catch (const OraError& e) {
+          if (e.code() != 12899) throw;
+          const size_t p = e.message().find("(actual");
+          ThrowOra(12899, "value too large for column \"PATHDB\".\"{}\".\"{}\" {}",
+                   table->name, table->columns[c].name,
+                   p == std::string::npos ? std::string() : e.message().substr(p));
+        }
       }
     } catch (const OraError& e) {
       reject(line_no, e.what());

@@ -128,7 +128,26 @@ void CopyRows(const Vector& src, Vector& out, Sel sel, const EvalContext& ctx) {
   for (uint32_t r : sel) out.SetValue(r, CastValue(src.GetValue(r), out.type(), ctx));
 }
 
+namespace {
+void EvalCastUnnamed(const BoundExpr& e, State& st, Sel sel, Vector& out);
+}  // namespace
+
 void EvalCast(const BoundExpr& e, State& st, Sel sel, Vector& out) {
+  try {
+    EvalCastUnnamed(e, st, sel, out);
+  } catch (const OraError& err) {
+    // A cast the planner made to fit a value into a column carries the column's name (in
+    // `name`), because Oracle's ORA-12899 names the column. Only the cold error path pays.
+    if (err.code() != 12899 || e.name.empty()) throw;
+    const std::string& m = err.message();
+    const size_t p = m.find("(actual");
+    ThrowOra(12899, "value too large for column {} {}", e.name,
+             p == std::string::npos ? std::string() : m.substr(p));
+  }
+}
+
+namespace {
+void EvalCastUnnamed(const BoundExpr& e, State& st, Sel sel, Vector& out) {
   Vector child = EvalNew(*e.children.at(0), st, sel);
   if (child.kind() == Vector::Kind::kConstant) {
     out.SetConstant(CastValue(child.GetValue(0), e.type, st.ctx));
@@ -166,6 +185,7 @@ void EvalCast(const BoundExpr& e, State& st, Sel sel, Vector& out) {
   }
   CopyRows(child, out, sel, st.ctx);
 }
+}  // namespace
 
 }  // namespace expr
 

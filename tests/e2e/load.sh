@@ -45,7 +45,7 @@ st=$?
 check "exit status 1 (the load had errors)" $((st != 1)) "status $st"
 want_errors='#ERROR line 4: ORA-01722: invalid number
 #ERROR line 5: ORA-01722: invalid number
-#ERROR line 7: ORA-12899: value too large for column (actual: 16, maximum: 10)
+#ERROR line 7: ORA-12899: value too large for column "PATHDB"."LT"."NAME" (actual: 16, maximum: 10)
 #ERROR line 8: expected 4 fields, found 2
 #INFO Number of rows processed: 4
 #INFO Number of rows in error: 4'
