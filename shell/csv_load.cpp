@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "common/datetime.h"
 #include "common/error.h"
 #include "executor/expression.h"
 #include "shell/session.h"
@@ -46,16 +47,6 @@ std::vector<std::string> SplitCsvRecord(const std::string& line, char delimiter,
 
 namespace {
 
-// Days since 1970-01-01 of a civil date (proleptic Gregorian; H. Hinnant's algorithm).
-int64_t DaysFromCivil(int64_t y, unsigned m, unsigned d) {
-  y -= m <= 2;
-  const int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const unsigned yoe = static_cast<unsigned>(y - era * 400);
-  const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + static_cast<int64_t>(doe) - 719468;
-}
-
 // Data files carry ISO dates (YYYY-MM-DD[ HH:MI:SS[.ffffff]]) whatever NLS_DATE_FORMAT says,
 // so LOAD reads that form directly and falls back to the session's format otherwise.
 std::optional<int64_t> ParseIsoMicros(const std::string& s) {
@@ -78,7 +69,8 @@ std::optional<int64_t> ParseIsoMicros(const std::string& s) {
     }
     if (pos != s.size()) return {};
   }
-  int64_t secs = DaysFromCivil(y, mo, d) * 86400 + h * 3600 + mi * 60 + se;
+  int64_t secs = datetime::DaysFromCivil(y, static_cast<int>(mo), static_cast<int>(d)) * 86400 +
+                 h * 3600 + mi * 60 + se;
   return secs * 1000000 + micros;
 }
 
@@ -121,7 +113,8 @@ LoadResult LoadCsv(Session& session, const std::string& table_name, const std::s
   };
   auto reject = [&](uint64_t line_no, const std::string& why) {
     ++result.rows_in_error;
-    if (result.errors.size() < 100) result.errors.push_back(fmt::format("line {}: {}", line_no, why));
+    if (result.errors.size() < 100)
+      result.errors.push_back(fmt::format("line {}: {}", line_no, why));
     if (format.max_errors && result.rows_in_error > *format.max_errors) {
       db.Rollback(session.transaction(), savepoint, session.stats());
       ThrowOra(20000, "LOAD stopped: more than {} rows in error (last: line {}: {})",
@@ -154,8 +147,8 @@ LoadResult LoadCsv(Session& session, const std::string& table_name, const std::s
         } catch (const OraError& e) {
           if (e.code() != 12899) throw;
           const size_t p = e.message().find("(actual");
-          ThrowOra(12899, "value too large for column \"PATHDB\".\"{}\".\"{}\" {}",
-                   table->name, table->columns[c].name,
+          ThrowOra(12899, "value too large for column \"PATHDB\".\"{}\".\"{}\" {}", table->name,
+                   table->columns[c].name,
                    p == std::string::npos ? std::string() : e.message().substr(p));
         }
       }
