@@ -4,6 +4,7 @@
 #include <set>
 
 #include "common/error.h"
+#include "executor/column_error.h"
 #include "executor/delete.h"
 #include "executor/load_table.h"
 #include "executor/projection.h"
@@ -35,7 +36,7 @@ LogicalPtr ProjectOver(LogicalPtr child, std::vector<BoundExprPtr> exprs) {
 BoundExprPtr CoerceToColumn(BoundExprPtr e, const storage::TableInfo& table, size_t col) {
   auto out = CoerceTo(std::move(e), table.columns[col].type);
   if (out->kind == BoundKind::kCast)
-    out->name = fmt::format("\"PATHDB\".\"{}\".\"{}\"", table.name, table.columns[col].name);
+    out->name = QualifiedColumnName(table.name, table.columns[col].name);
   return out;
 }
 

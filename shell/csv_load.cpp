@@ -9,6 +9,7 @@
 
 #include "common/datetime.h"
 #include "common/error.h"
+#include "executor/column_error.h"
 #include "executor/expression.h"
 #include "shell/session.h"
 
@@ -145,11 +146,7 @@ LoadResult LoadCsv(Session& session, const std::string& table_name, const std::s
         try {
           row[c] = is_null ? Value::Null(types[c]) : FieldToValue(fields[c], types[c], ctx);
         } catch (const OraError& e) {
-          if (e.code() != 12899) throw;
-          const size_t p = e.message().find("(actual");
-          ThrowOra(12899, "value too large for column \"PATHDB\".\"{}\".\"{}\" {}", table->name,
-                   table->columns[c].name,
-                   p == std::string::npos ? std::string() : e.message().substr(p));
+          RethrowNamingColumn(e, QualifiedColumnName(table->name, table->columns[c].name));
         }
       }
     } catch (const OraError& e) {

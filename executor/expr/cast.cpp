@@ -4,6 +4,7 @@
 
 #include "common/datetime.h"
 #include "common/value_format.h"
+#include "executor/column_error.h"
 #include "executor/expr/internal.h"
 
 namespace pathdb {
@@ -137,12 +138,8 @@ void EvalCast(const BoundExpr& e, State& st, Sel sel, Vector& out) {
     EvalCastUnnamed(e, st, sel, out);
   } catch (const OraError& err) {
     // A cast the planner made to fit a value into a column carries the column's name (in
-    // `name`), because Oracle's ORA-12899 names the column. Only the cold error path pays.
-    if (err.code() != 12899 || e.name.empty()) throw;
-    const std::string& m = err.message();
-    const size_t p = m.find("(actual");
-    ThrowOra(12899, "value too large for column {} {}", e.name,
-             p == std::string::npos ? std::string() : m.substr(p));
+    // `name`). Only the cold error path pays.
+    RethrowNamingColumn(err, e.name);
   }
 }
 
