@@ -16,6 +16,8 @@ enum class BlockType : uint8_t {
   kSegmentHeader = 2,  //!< extent map, high-water mark, insert hint
   kHeapData = 3,       //!< slotted row block
   kDictionary = 4,     //!< serialised dictionary bytes
+  kIndexBranch = 5,    //!< B+tree branch: separator keys and child block numbers
+  kIndexLeaf = 6,      //!< B+tree leaf: (key, ROWID) entries, chained both ways
 };
 
 struct BlockHeader {

@@ -8,25 +8,13 @@
 
 namespace pathdb::storage {
 
-std::optional<uint32_t> ClockReplacer::Victim(const std::function<bool(uint32_t)>& evictable) {
-  // Two full sweeps: the first clears reference bits, the second must find one unless
-  // every frame is pinned.
-  size_t n = ref_.size();
-  for (size_t step = 0; step < 2 * n + 1; ++step) {
-    auto f = static_cast<uint32_t>(hand_);
-    hand_ = (hand_ + 1) % n;
-    if (!evictable(f)) continue;
-    if (ref_[f]) {
-      ref_[f] = 0;
-      continue;
-    }
-    return f;
-  }
-  return std::nullopt;
-}
-
-std::unique_ptr<Replacer> MakeClockReplacer(size_t frames) {
-  return std::make_unique<ClockReplacer>(frames);
+BufferCacheOptions CacheOptionsFor(const DatabaseOptions& options) {
+  BufferCacheOptions o;
+  o.buffers = options.cache_size_bytes / kBlockSize;
+  o.verify_checksums = options.verify_checksums;
+  o.multiblock_read_count = options.multiblock_read_count;
+  o.aging_touch_time = std::chrono::milliseconds(options.aging_touch_time_ms);
+  return o;
 }
 
 BufferCache::Pin& BufferCache::Pin::operator=(Pin&& o) noexcept {
@@ -39,11 +27,16 @@ BufferCache::Pin& BufferCache::Pin::operator=(Pin&& o) noexcept {
   return *this;
 }
 
-std::byte* BufferCache::Pin::data() const { return cache_->FrameData(frame_); }
-uint32_t BufferCache::Pin::block_no() const { return cache_->frames_[frame_].block_no; }
+std::byte* BufferCache::Pin::data() const {
+  return cache_->FrameData(frame_);
+}
+uint32_t BufferCache::Pin::block_no() const {
+  return cache_->frames_[frame_].block_no;
+}
 
 void BufferCache::Pin::MarkDirty(uint64_t scn) const {
   cache_->frames_[frame_].dirty = true;
+  cache_->frames_[frame_].unlogged = true;
   BlockHeader h = ReadHeader(data());
   h.scn = scn;
   WriteHeader(data(), h);
@@ -57,17 +50,19 @@ void BufferCache::Pin::Release() {
 // TUNING: below 16 buffers a scan's prefetch and a DML statement's pins could starve.
 constexpr size_t kMinBuffers = 16;
 
-BufferCache::BufferCache(DataFile& file, size_t buffers, bool verify_checksums,
-                         size_t multiblock_read_count)
-    : file_(file), verify_(verify_checksums), mbrc_(std::max<size_t>(1, multiblock_read_count)) {
-  buffers = std::max(buffers, kMinBuffers);
+BufferCache::BufferCache(DataFile& file, const BufferCacheOptions& options)
+    : file_(file),
+      verify_(options.verify_checksums),
+      mbrc_(std::max<size_t>(1, options.multiblock_read_count)) {
+  size_t buffers = std::max(options.buffers, kMinBuffers);
   // Untouched buffers cost no resident memory until first used.
   memory_ = std::make_unique<Arena>(buffers * kBlockSize);
   frames_.resize(buffers);
   free_.reserve(buffers);
   for (size_t i = buffers; i-- > 0;) free_.push_back(static_cast<uint32_t>(i));
   map_.reserve(buffers);
-  replacer_ = MakeClockReplacer(buffers);
+  replacer_ = options.replacer ? options.replacer(buffers)
+                               : MakeTouchCountReplacer(buffers, options.aging_touch_time);
 }
 
 BufferCache::~BufferCache() = default;
@@ -79,7 +74,9 @@ BufferCache::Arena::Arena(size_t n) : bytes(n) {
   base = static_cast<std::byte*>(p);
 }
 
-BufferCache::Arena::~Arena() { munmap(base, bytes); }
+BufferCache::Arena::~Arena() {
+  munmap(base, bytes);
+}
 
 uint32_t BufferCache::MaxPrefetch() const {
   return static_cast<uint32_t>(std::max<size_t>(1, std::min(mbrc_, frames_.size() / 4)));
@@ -91,10 +88,15 @@ uint32_t BufferCache::GrabFrame(SessionStats& stats) {
     free_.pop_back();
     return f;
   }
-  auto victim = replacer_->Victim([this](uint32_t f) { return frames_[f].pins == 0; });
+  // Blocks prefetched but not yet visited are spared while anything else can go: a long scan's
+  // run sits at the cold end, and reading its next run must not evict the blocks it is about
+  // to visit.
+  auto victim = replacer_->Victim(
+      [this](uint32_t f) { return frames_[f].pins == 0 && !frames_[f].prefetched; });
+  if (!victim) victim = replacer_->Victim([this](uint32_t f) { return frames_[f].pins == 0; });
   if (!victim) ThrowOra(4031, "unable to allocate 8192 bytes of shared memory (\"buffer cache\")");
   uint32_t f = *victim;
-  if (frames_[f].dirty) WriteFrame(f, stats);
+  if (frames_[f].dirty) EvictDirty(f, stats);
   map_.erase(frames_[f].block_no);
   frames_[f].valid = false;
   replacer_->Forget(f);
@@ -102,7 +104,7 @@ uint32_t BufferCache::GrabFrame(SessionStats& stats) {
 }
 
 void BufferCache::Install(uint32_t frame, uint32_t block_no, AccessType type) {
-  frames_[frame] = Frame{block_no, 0, true, false};
+  frames_[frame] = Frame{block_no, 0, true, false, false, false};
   map_[block_no] = frame;
   replacer_->Admit(frame, type);
 }
@@ -111,7 +113,40 @@ void BufferCache::WriteFrame(uint32_t frame, SessionStats& stats) {
   StampChecksum(FrameData(frame));
   file_.Write(frames_[frame].block_no, 1, FrameData(frame));
   frames_[frame].dirty = false;
+  frames_[frame].unlogged = false;
   stats.Add(Stat::kPhysicalWrites);
+}
+
+void BufferCache::EvictDirty(uint32_t frame, SessionStats& stats) {
+  if (!sink_) {
+    WriteFrame(frame, stats);
+    return;
+  }
+  // No-steal to the data file: the sink decides where the image goes (log or file).
+  Frame& fr = frames_[frame];
+  StampChecksum(FrameData(frame));
+  sink_->Evict(fr.block_no, FrameData(frame), fr.unlogged);
+  fr.dirty = false;
+  fr.unlogged = false;
+}
+
+void BufferCache::CountPhysicalRead(uint32_t block_no, SessionStats& stats) {
+  stats.Add(Stat::kPhysicalReads);
+  stats.Add(Stat::kPhysicalReadsCache);
+  size_t word = block_no / 64;
+  uint64_t bit = uint64_t{1} << (block_no % 64);
+  if (word >= read_bits_.size()) read_bits_.resize(std::max(word + 1, read_bits_.size() * 2));
+  if (read_bits_[word] & bit) {
+    stats.Add(Stat::kPhysicalReReads);
+    return;
+  }
+  if (read_bits_[word] == 0) read_words_.push_back(static_cast<uint32_t>(word));
+  read_bits_[word] |= bit;
+}
+
+void BufferCache::BeginStatement() {
+  for (uint32_t w : read_words_) read_bits_[w] = 0;
+  read_words_.clear();
 }
 
 BufferCache::Pin BufferCache::Get(uint32_t block_no, AccessMode mode, SessionStats& stats,
@@ -119,19 +154,38 @@ BufferCache::Pin BufferCache::Get(uint32_t block_no, AccessMode mode, SessionSta
   stats.Add(mode == AccessMode::kConsistent ? Stat::kConsistentGets : Stat::kDbBlockGets);
   stats.Add(Stat::kSessionLogicalReads);
   if (auto it = map_.find(block_no); it != map_.end()) {
-    ++frames_[it->second].pins;
-    replacer_->Touch(it->second, type);
+    Frame& fr = frames_[it->second];
+    ++fr.pins;
+    if (fr.prefetched) {
+      fr.prefetched = false;  // first use of a prefetched block: admitted already, not a touch
+    } else {
+      replacer_->Touch(it->second, type);
+    }
     return Pin(this, it->second);
   }
   uint32_t f = GrabFrame(stats);
+  if (sink_ && sink_->Holds(block_no)) {
+    // The latest image is in the log: the data file's copy is stale.
+    try {
+      sink_->ReadImage(block_no, FrameData(f));
+    } catch (...) {
+      free_.push_back(f);
+      throw;
+    }
+    CountPhysicalRead(block_no, stats);
+    Install(f, block_no, type);
+    // Must be written (or logged again) before its log image may be dropped.
+    frames_[f].dirty = true;
+    ++frames_[f].pins;
+    return Pin(this, f);
+  }
   try {
     file_.Read(block_no, 1, FrameData(f));
   } catch (...) {
     free_.push_back(f);
     throw;
   }
-  stats.Add(Stat::kPhysicalReads);
-  stats.Add(Stat::kPhysicalReadsCache);
+  CountPhysicalRead(block_no, stats);
   if (verify_ && !VerifyBlock(FrameData(f), block_no)) {
     free_.push_back(f);
     ThrowCorruptBlock(block_no);
@@ -139,6 +193,16 @@ BufferCache::Pin BufferCache::Get(uint32_t block_no, AccessMode mode, SessionSta
   Install(f, block_no, type);
   ++frames_[f].pins;
   return Pin(this, f);
+}
+
+void BufferCache::Repin(Pin& pin, uint32_t block_no, AccessMode mode, SessionStats& stats,
+                        AccessType type) {
+  if (pin && pin.cache_ == this && frames_[pin.frame_].block_no == block_no) {
+    stats.Add(Stat::kBufferIsPinnedCount);
+    return;
+  }
+  pin.Release();
+  pin = Get(block_no, mode, stats, type);
 }
 
 BufferCache::Pin BufferCache::New(uint32_t block_no, SessionStats& stats) {
@@ -151,23 +215,27 @@ BufferCache::Pin BufferCache::New(uint32_t block_no, SessionStats& stats) {
     f = GrabFrame(stats);
     Install(f, block_no, AccessType::kNormal);
   }
+  // A freshly formatted image is a change the log has not seen.
   frames_[f].dirty = true;
+  frames_[f].unlogged = true;
+  frames_[f].prefetched = false;
   ++frames_[f].pins;
   return Pin(this, f);
 }
 
-void BufferCache::Prefetch(uint32_t start, uint32_t count, SessionStats& stats,
-                           AccessType type) {
+void BufferCache::Prefetch(uint32_t start, uint32_t count, SessionStats& stats, AccessType type) {
   count = std::min(count, MaxPrefetch());
   uint32_t end = start + count;
   uint32_t b = start;
+  // Blocks the redo sink holds are left out: a later Get reads them singly from the sink.
+  auto skip = [this](uint32_t blk) { return map_.count(blk) != 0 || (sink_ && sink_->Holds(blk)); };
   while (b < end) {
-    if (map_.count(b)) {
+    if (skip(b)) {
       ++b;
       continue;
     }
     uint32_t run_end = b;
-    while (run_end < end && !map_.count(run_end)) ++run_end;
+    while (run_end < end && !skip(run_end)) ++run_end;
     uint32_t n = run_end - b;
     // Frames first, then one scattered read straight into them: no bounce buffer, no copy.
     std::vector<uint32_t> frames;
@@ -186,15 +254,15 @@ void BufferCache::Prefetch(uint32_t start, uint32_t count, SessionStats& stats,
       ReleaseFrames(frames, 0);
       throw;
     }
-    stats.Add(Stat::kPhysicalReads, n);
-    stats.Add(Stat::kPhysicalReadsCache, n);
     if (n > 1) stats.Add(Stat::kPhysicalReadTotalMultiBlockRequests);
+    for (uint32_t i = 0; i < n; ++i) CountPhysicalRead(b + i, stats);
     for (uint32_t i = 0; i < n; ++i) {
       if (verify_ && !VerifyBlock(targets[i], b + i)) {
         ReleaseFrames(frames, i);
         ThrowCorruptBlock(b + i);
       }
       Install(frames[i], b + i, type);
+      frames_[frames[i]].prefetched = true;
     }
     b = run_end;
   }
@@ -217,10 +285,26 @@ void BufferCache::FlushDirty(SessionStats& stats) {
   for (uint32_t f : dirty) WriteFrame(f, stats);
 }
 
+void BufferCache::LogUnlogged(
+    const std::function<void(uint32_t block_no, const std::byte* data)>& fn) {
+  std::vector<uint32_t> todo;
+  for (uint32_t f = 0; f < frames_.size(); ++f) {
+    if (frames_[f].valid && frames_[f].unlogged) todo.push_back(f);
+  }
+  std::sort(todo.begin(), todo.end(),
+            [this](uint32_t a, uint32_t b) { return frames_[a].block_no < frames_[b].block_no; });
+  for (uint32_t f : todo) {
+    StampChecksum(FrameData(f));
+    fn(frames_[f].block_no, FrameData(f));
+    frames_[f].unlogged = false;
+  }
+}
+
 void BufferCache::DropAll(SessionStats& stats) {
-  FlushDirty(stats);
+  if (!sink_) FlushDirty(stats);
   for (uint32_t f = 0; f < frames_.size(); ++f) {
     if (!frames_[f].valid || frames_[f].pins != 0) continue;
+    if (frames_[f].dirty) EvictDirty(f, stats);
     map_.erase(frames_[f].block_no);
     frames_[f].valid = false;
     replacer_->Forget(f);
@@ -230,6 +314,7 @@ void BufferCache::DropAll(SessionStats& stats) {
 
 void BufferCache::Discard(uint32_t start, uint32_t count) {
   for (uint32_t b = start; b < start + count; ++b) {
+    if (sink_) sink_->Forget(b);
     auto it = map_.find(b);
     if (it == map_.end()) continue;
     uint32_t f = it->second;

@@ -1,8 +1,15 @@
 // The buffer cache: a fixed number of 8 KiB buffers, a hash table from block number to
-// buffer, pin counts held by RAII pins, a pluggable replacement policy, and write-back of
-// dirty buffers on eviction and checkpoint. Every access is counted in the caller's stats.
+// buffer, pin counts held by RAII pins, a pluggable replacement policy (touch count with
+// mid-point insertion by default), and write-back of dirty buffers on eviction and checkpoint.
+// Every access is counted in the caller's stats.
+//
+// With a RedoSink attached, a dirty buffer never goes from here to the data file except at a
+// checkpoint (FlushDirty): eviction hands it to the sink, and a miss on a block the sink holds
+// is served from the sink.
 #pragma once
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -10,12 +17,26 @@
 #include "common/stats.h"
 #include "storage/block.h"
 #include "storage/data_file.h"
+#include "storage/redo_sink.h"
 #include "storage/replacer.h"
 
 namespace pathdb::storage {
 
 //! Consistent (query) or current (DML) mode: decides which logical-read statistic counts.
 enum class AccessMode : uint8_t { kConsistent, kCurrent };
+
+struct BufferCacheOptions {
+  size_t buffers = 0;                  //!< raised to a small minimum
+  bool verify_checksums = true;        //!< db_block_checksum=TYPICAL
+  size_t multiblock_read_count = 128;  //!< db_file_multiblock_read_count
+  //! _db_aging_touch_time: a buffer's touch count rises at most once per interval (0: always).
+  std::chrono::milliseconds aging_touch_time{3000};
+  //! Replacement policy; empty = touch count with mid-point insertion.
+  ReplacerFactory replacer;
+};
+
+//! The cache options a database with `options` uses.
+BufferCacheOptions CacheOptionsFor(const DatabaseOptions& options);
 
 class BufferCache {
  public:
@@ -33,17 +54,17 @@ class BufferCache {
     explicit operator bool() const { return cache_ != nullptr; }
     std::byte* data() const;
     uint32_t block_no() const;
-    //! Records a change: sets the dirty flag and stamps the change counter.
+    //! Records a change: sets the dirty and unlogged flags and stamps the change counter.
     void MarkDirty(uint64_t scn) const;
     void Release();
 
    private:
+    friend class BufferCache;
     BufferCache* cache_ = nullptr;
     uint32_t frame_ = 0;
   };
 
-  BufferCache(DataFile& file, size_t buffers, bool verify_checksums,
-              size_t multiblock_read_count);
+  BufferCache(DataFile& file, const BufferCacheOptions& options);
   ~BufferCache();
   BufferCache(const BufferCache&) = delete;
   BufferCache& operator=(const BufferCache&) = delete;
@@ -51,17 +72,41 @@ class BufferCache {
   //! Pins a block, reading it (and verifying its checksum) on a miss.
   Pin Get(uint32_t block_no, AccessMode mode, SessionStats& stats,
           AccessType type = AccessType::kNormal);
+  //! Makes `pin` hold `block_no`: when it already does, the visit is a `buffer is pinned count`
+  //! (no logical read), otherwise the old pin is released and the block is got as by Get.
+  void Repin(Pin& pin, uint32_t block_no, AccessMode mode, SessionStats& stats,
+             AccessType type = AccessType::kNormal);
   //! Pins a block that is being (re)formatted: no disk read; the caller formats it.
   Pin New(uint32_t block_no, SessionStats& stats);
   //! Reads the uncached blocks of [start, start+count) with as few preads as possible (runs of
   //! up to multiblock_read_count blocks), so that the following Gets hit the cache.
   void Prefetch(uint32_t start, uint32_t count, SessionStats& stats, AccessType type);
-  //! Writes every dirty buffer (checkpoint).
+  //! Writes every dirty buffer to the data file (checkpoint); clears dirty and unlogged.
   void FlushDirty(SessionStats& stats);
-  //! Writes dirty buffers and empties the cache (ALTER SYSTEM FLUSH BUFFER_CACHE).
+  //! Empties the cache (ALTER SYSTEM FLUSH BUFFER_CACHE). Dirty buffers are written first,
+  //! or, with a redo sink, handed to the sink. Pinned buffers stay.
   void DropAll(SessionStats& stats);
-  //! Forgets blocks of a freed extent without writing them.
+  //! Forgets blocks of a freed extent without writing them (and tells the sink to forget).
   void Discard(uint32_t start, uint32_t count);
+
+  //! nullptr: dirty victims are written to the data file (no redo log).
+  void SetRedoSink(RedoSink* sink) { sink_ = sink; }
+  //! For every buffer with changes the log does not have: stamps its checksum, calls `fn`
+  //! and clears its unlogged flag (it stays dirty until a checkpoint writes it).
+  void LogUnlogged(const std::function<void(uint32_t block_no, const std::byte* data)>& fn);
+  //! True when some buffer holds changes not yet handed to the redo log (lead: redo).
+  bool HasUnlogged() const {
+    for (const auto& f : frames_) {
+      if (f.valid && f.unlogged) return true;
+    }
+    return false;
+  }
+
+  //! db_block_checksum: verify every block read from the data file (TYPICAL) or not (FALSE).
+  void SetVerifyChecksums(bool on) { verify_ = on; }
+  bool VerifyChecksums() const { return verify_; }
+  //! A new statement starts: `physical re-reads` counts again from an empty set.
+  void BeginStatement();
 
   size_t Capacity() const { return frames_.size(); }
   //! How many blocks one prefetch may bring in without evicting its own earlier blocks.
@@ -74,12 +119,20 @@ class BufferCache {
     uint32_t pins = 0;
     bool valid = false;
     bool dirty = false;
+    bool unlogged = false;  //!< holds changes not yet handed to the redo log
+    //! Brought in by Prefetch and not yet visited: the first Get is the block's first use,
+    //! not a touch, so a prefetched block is not counted twice.
+    bool prefetched = false;
   };
   std::byte* FrameData(uint32_t f) const { return memory_->get() + size_t{f} * kBlockSize; }
   //! A frame to (re)use: a free one or a victim (written back first when dirty).
   uint32_t GrabFrame(SessionStats& stats);
   void Install(uint32_t frame, uint32_t block_no, AccessType type);
   void WriteFrame(uint32_t frame, SessionStats& stats);
+  //! A dirty frame leaves the cache: to the redo sink when there is one, else to the file.
+  void EvictDirty(uint32_t frame, SessionStats& stats);
+  //! Counts a block read from disk; a second read of it in one statement is a re-read.
+  void CountPhysicalRead(uint32_t block_no, SessionStats& stats);
   //! Returns frames grabbed for a read that failed (entries [from, end)) to the free list.
   void ReleaseFrames(const std::vector<uint32_t>& frames, size_t from);
   void Unpin(uint32_t frame) { --frames_[frame].pins; }
@@ -103,6 +156,11 @@ class BufferCache {
   std::vector<uint32_t> free_;
   std::unordered_map<uint32_t, uint32_t> map_;
   std::unique_ptr<Replacer> replacer_;
+  RedoSink* sink_ = nullptr;
+  //! Blocks read from disk by the current statement: one bit per block number, plus the words
+  //! set so BeginStatement clears only those (a statement touches few of a big file's words).
+  std::vector<uint64_t> read_bits_;
+  std::vector<uint32_t> read_words_;
 };
 
 }  // namespace pathdb::storage

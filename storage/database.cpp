@@ -54,9 +54,7 @@ void Database::Impl::SyncInfo(TableInfo& t, const Segment& s) {
 
 void Database::Impl::CreateNew() {
   file = std::make_unique<DataFile>(dir / "data01.dbf", true);
-  cache = std::make_unique<BufferCache>(*file, options.cache_size_bytes / kBlockSize,
-                                        options.verify_checksums,
-                                        options.multiblock_read_count);
+  cache = std::make_unique<BufferCache>(*file, CacheOptionsFor(options));
   // Block 0 identifies the file; segments start at block 1.
   auto block0 = std::make_unique<std::byte[]>(kBlockSize);
   FormatBlock(block0.get(), BlockType::kFileHeader, 0, 0);
@@ -67,45 +65,47 @@ void Database::Impl::CreateNew() {
   WriteDictionary();
 }
 
-void Database::Impl::LoadExisting(const ControlData& c) {
-  std::error_code ec;
-  if (!fs::exists(dir / "data01.dbf", ec)) {
-    ThrowOra(1157, "cannot identify/lock data file 1 - see DBWR trace file");
-  }
-  file = std::make_unique<DataFile>(dir / "data01.dbf", false);
+void Database::Impl::LoadExisting(const ControlData& c,
+                                  const std::optional<std::string>& recovered) {
   if (file->BlockCount() < c.file_blocks) {
     ThrowOra(1200, "actual file size of {} is smaller than correct size of {} blocks",
              file->BlockCount(), c.file_blocks);
   }
-  cache = std::make_unique<BufferCache>(*file, options.cache_size_bytes / kBlockSize,
-                                        options.verify_checksums,
-                                        options.multiblock_read_count);
+  cache = std::make_unique<BufferCache>(*file, CacheOptionsFor(options));
   if (c.dict_blocks == 0 || c.dict_start == 0 ||
       uint64_t{c.dict_start} + c.dict_blocks > c.file_blocks ||
       c.dict_bytes > uint64_t{c.dict_blocks} * kDictPayloadPerBlock) {
     ThrowOra(227, "corrupt block detected in control file: (block 1, # blocks 1)");
   }
-  auto buf = std::make_unique<std::byte[]>(size_t{c.dict_blocks} * kBlockSize);
-  file->Read(c.dict_start, c.dict_blocks, buf.get());
   std::string bytes;
-  bytes.reserve(c.dict_bytes);
-  for (uint32_t i = 0; i < c.dict_blocks; ++i) {
-    const std::byte* b = buf.get() + size_t{i} * kBlockSize;
-    if (!VerifyBlock(b, c.dict_start + i) || ReadHeader(b).type != BlockType::kDictionary) {
-      ThrowCorruptBlock(c.dict_start + i);
+  if (recovered) {
+    bytes = *recovered;
+  } else {
+    auto buf = std::make_unique<std::byte[]>(size_t{c.dict_blocks} * kBlockSize);
+    file->Read(c.dict_start, c.dict_blocks, buf.get());
+    bytes.reserve(c.dict_bytes);
+    for (uint32_t i = 0; i < c.dict_blocks; ++i) {
+      const std::byte* b = buf.get() + size_t{i} * kBlockSize;
+      if (!VerifyBlock(b, c.dict_start + i) || ReadHeader(b).type != BlockType::kDictionary) {
+        ThrowCorruptBlock(c.dict_start + i);
+      }
+      size_t take = std::min(kDictPayloadPerBlock, c.dict_bytes - bytes.size());
+      bytes.append(reinterpret_cast<const char*>(b + kBlockHeaderSize), take);
     }
-    size_t take = std::min(kDictPayloadPerBlock, c.dict_bytes - bytes.size());
-    bytes.append(reinterpret_cast<const char*>(b + kBlockHeaderSize), take);
-  }
-  if (Crc32c(bytes.data(), bytes.size()) != c.dict_crc) {
-    ThrowOra(600, "internal error code, arguments: [kqd-dictionary], [checksum mismatch]");
+    if (Crc32c(bytes.data(), bytes.size()) != c.dict_crc) {
+      ThrowOra(600, "internal error code, arguments: [kqd-dictionary], [checksum mismatch]");
+    }
   }
   DictionaryImage img = ParseDictionary(bytes);
+  // A recovered dictionary may name extents whose file growth was never synced; the blocks
+  // there hold nothing committed, so growing the file is all they need.
+  if (recovered && img.file_end > file->BlockCount()) file->Extend(img.file_end);
   if (img.file_end > file->BlockCount()) {
     ThrowOra(1200, "actual file size of {} is smaller than correct size of {} blocks",
              file->BlockCount(), img.file_end);
   }
   dict_extent = {c.dict_start, c.dict_blocks};
+  log_generation = c.log_generation;
   next_object_id = img.next_object_id;
   scn = std::max(img.scn, c.scn);
   space.Reset(img.file_end);
@@ -123,26 +123,41 @@ void Database::Impl::LoadExisting(const ControlData& c) {
     std::string name = v.name;
     views[name] = std::make_unique<ViewInfo>(std::move(v));
   }
+  LoadIndexes(img.indexes);
+}
+
+DictionaryImage Database::Impl::Image() {
+  DictionaryImage img;
+  img.next_object_id = next_object_id;
+  img.scn = scn;
+  img.file_end = space.end();
+  for (auto& [s, n] : space.free_extents()) img.free_extents.push_back({s, n});
+  for (auto& [name, t] : tables) {
+    img.tables.push_back({*t, segments.at(t->object_id).header_block});
+  }
+  for (auto& [name, v] : views) img.views.push_back(*v);
+  img.indexes = IndexDictEntries();
+  return img;
 }
 
 void Database::Impl::WriteDictionary() {
-  auto image = [this] {
-    DictionaryImage img;
-    img.next_object_id = next_object_id;
-    img.scn = scn;
-    img.file_end = space.end();
-    for (auto& [s, n] : space.free_extents()) img.free_extents.push_back({s, n});
-    for (auto& [name, t] : tables) {
-      img.tables.push_back({*t, segments.at(t->object_id).header_block});
+  auto image = [this] { return Image(); };
+  // Images parked in the redo log are the newest committed copies of blocks not in the
+  // cache; cached copies are newer still and go out with FlushDirty below.
+  if (redo) {
+    auto buf = std::make_unique<std::byte[]>(kBlockSize);
+    for (uint32_t b : redo->ParkedBlocks()) {
+      if (cache->Contains(b)) continue;
+      redo->ReadImage(b, buf.get());
+      file->Write(b, 1, buf.get());
+      internal_stats.Add(Stat::kPhysicalWrites);
     }
-    for (auto& [name, v] : views) img.views.push_back(*v);
-    return img;
-  };
+  }
   // Size first, then allocate; one more free extent (the old dictionary) may appear in the
   // final image, so leave slack for it.
   size_t estimate = SerializeDictionary(image()).size() + 64;
-  auto nblocks = static_cast<uint32_t>((estimate + kDictPayloadPerBlock - 1) /
-                                       kDictPayloadPerBlock);
+  auto nblocks =
+      static_cast<uint32_t>((estimate + kDictPayloadPerBlock - 1) / kDictPayloadPerBlock);
   Extent old = dict_extent;
   Extent ext = space.Allocate(nblocks);
   file->Extend(space.end());
@@ -176,13 +191,23 @@ void Database::Impl::WriteDictionary() {
   c.dict_crc = Crc32c(bytes.data(), bytes.size());
   c.scn = scn;
   c.file_blocks = space.end();
+  c.log_generation = log_generation + 1;
   WriteControlFile(dir, c);
   dict_extent = ext;
+  log_generation = c.log_generation;
+  // Every change is in the data file now: the log starts over in the new generation.
+  if (redo) redo->Reset(log_generation);
+  DictionaryImage unstamped = image();
+  unstamped.scn = 0;
+  logged_dictionary = SerializeDictionary(unstamped);
 }
 
 void Database::Impl::CheckpointAll() {
   uint64_t s = NextScn();
-  for (auto& [id, seg] : segments) SaveSegment(seg, *cache, s, internal_stats);
+  for (auto& [id, seg] : segments) {
+    SaveSegment(seg, *cache, s, internal_stats);
+    saved_row_count[id] = seg.row_count;
+  }
   WriteDictionary();
 }
 
@@ -200,40 +225,77 @@ std::unique_ptr<Database> Database::Open(const fs::path& dir, const DatabaseOpti
   fs::create_directories(dir, ec);
   if (ec) ThrowOra(1157, "cannot identify/lock data file 1 - see DBWR trace file");
   if (auto control = ReadControlFile(dir)) {
-    m.LoadExisting(*control);
+    std::error_code ec2;
+    if (!fs::exists(dir / "data01.dbf", ec2)) {
+      ThrowOra(1157, "cannot identify/lock data file 1 - see DBWR trace file");
+    }
+    m.file = std::make_unique<DataFile>(dir / "data01.dbf", false);
+    // Crash recovery: committed groups of the log since the checkpoint go to the data file.
+    RedoLog::Recovery rec = RedoLog::Recover(dir, control->log_generation, *m.file);
+    m.LoadExisting(*control, rec.dictionary);
+    if (rec.commits > 0) m.CheckpointAll();  // before the log is emptied below
   } else {
     if (fs::exists(dir / "data01.dbf", ec) && fs::file_size(dir / "data01.dbf", ec) > 0) {
       ThrowOra(205, "error in identifying control file, check alert log for more info");
     }
     m.CreateNew();
   }
+  m.redo = std::make_unique<RedoLog>(dir, m.log_generation, *m.file);
+  m.cache->SetRedoSink(m.redo.get());
   return db;
 }
 
 Database::~Database() {
-  if (!impl_ || !impl_->cache) return;
+  if (!impl_ || !impl_->cache || !impl_->redo) return;
   try {
-    impl_->CheckpointAll();
+    // Uncommitted changes must not reach the data file; what was committed is in the log
+    // already, and the next open recovers it.
+    if (!impl_->cache->HasUnlogged() && !impl_->redo->HasUncommittedParked()) {
+      impl_->CheckpointAll();
+    }
   } catch (const std::exception&) {
     // A destructor cannot report; the last successful checkpoint stays valid on disk.
   }
 }
 
-const fs::path& Database::directory() const { return impl_->dir; }
-const DatabaseOptions& Database::options() const { return impl_->options; }
+const fs::path& Database::directory() const {
+  return impl_->dir;
+}
+const DatabaseOptions& Database::options() const {
+  return impl_->options;
+}
 
 void Database::FlushBufferCache() {
-  uint64_t s = impl_->NextScn();
-  for (auto& [id, seg] : impl_->segments) SaveSegment(seg, *impl_->cache, s, impl_->internal_stats);
+  // Segment headers reach their blocks at COMMIT; dirty buffers leave through the redo sink
+  // (parked when their changes are not logged yet), so nothing uncommitted hits the file.
   impl_->cache->DropAll(impl_->internal_stats);
 }
 
-void Database::Checkpoint() { impl_->CheckpointAll(); }
+void Database::Checkpoint() {
+  impl_->CheckpointAll();
+}
 
 uint64_t Database::DataFileBytes() const {
   return uint64_t{impl_->file->BlockCount()} * kBlockSize;
 }
 
-size_t Database::CacheBlocks() const { return impl_->cache->Capacity(); }
+size_t Database::CacheBlocks() const {
+  return impl_->cache->Capacity();
+}
+
+// ---- cache parameters and statement boundaries (buffer cache work)
+
+void Database::SetVerifyChecksums(bool on) {
+  impl_->options.verify_checksums = on;
+  impl_->cache->SetVerifyChecksums(on);
+}
+
+void Database::SetSmallTableThreshold(size_t blocks) {
+  impl_->options.small_table_threshold = blocks;
+}
+
+void Database::BeginStatement() {
+  impl_->cache->BeginStatement();
+}
 
 }  // namespace pathdb::storage

@@ -5,9 +5,11 @@
 #include <memory>
 #include <string>
 
+#include "storage/btree.h"
 #include "storage/buffer_cache.h"
 #include "storage/data_file.h"
 #include "storage/dictionary.h"
+#include "storage/redo_log.h"
 #include "storage/row_codec.h"
 #include "storage/segment.h"
 #include "storage/storage.h"
@@ -18,6 +20,9 @@ struct Database::Impl {
   std::filesystem::path dir;
   DatabaseOptions options;
   std::unique_ptr<DataFile> file;
+  //! The redo log (null while opening and recovering). Declared between file and cache: the
+  //! cache holds a raw pointer to it as its RedoSink and must go first.
+  std::unique_ptr<RedoLog> redo;
   std::unique_ptr<BufferCache> cache;
   SpaceMap space;
   Extent dict_extent;  //!< where the dictionary on disk lives now
@@ -28,7 +33,13 @@ struct Database::Impl {
   std::map<std::string, std::unique_ptr<ViewInfo>, std::less<>> views;
   std::map<uint32_t, Segment> segments;  //!< by object id
   SessionStats internal_stats;           //!< I/O done on nobody's behalf (checkpoint, open)
-  RowEncoder encoder;                    //!< reused row buffer
+  uint64_t log_generation = 0;
+  //! The dictionary as of the last commit record or checkpoint (serialised with scn 0), so a
+  //! commit logs it only when it changed.
+  std::string logged_dictionary;
+  //! Segment row counts as last saved in their header blocks.
+  std::map<uint32_t, uint64_t> saved_row_count;
+  RowEncoder encoder;  //!< reused row buffer
 
   uint64_t NextScn() { return ++scn; }
   Segment& SegmentOf(const TableInfo& t);
@@ -38,9 +49,16 @@ struct Database::Impl {
 
   // ---- persistence (database.cpp)
   void CreateNew();
-  void LoadExisting(const ControlData& control);
+  //! `dictionary`: the dictionary recovered from the redo log, newer than the control file's.
+  void LoadExisting(const ControlData& control, const std::optional<std::string>& dictionary);
+  DictionaryImage Image();
+  //! Checkpoint: parked log images and dirty buffers reach the data file, the dictionary is
+  //! written to a fresh extent, the control file moves to it and a new log generation, and
+  //! the log is emptied. Only with no uncommitted changes in the cache.
   void WriteDictionary();
   void CheckpointAll();
+  //! Logs every changed block and a commit record, forces the log (redo.cpp).
+  void LogCommit(SessionStats& st);
 
   // ---- row operations (dml.cpp), all in current mode
   //! Stores a row in the segment (insert block, else a new block); returns its ROWID.
@@ -59,8 +77,47 @@ struct Database::Impl {
   //! Reads a row (following a forwarding head) in the given mode.
   std::optional<std::vector<Value>> ReadRow(const TableInfo& t, RowId rowid, AccessMode mode,
                                             SessionStats& st);
+  //! ROLLBACK of a published direct-path insert: index entries of its rows go, its extents
+  //! return to the free space, HWM and row count move back (direct_path.cpp).
+  void UndoDirectPathInsert(Database& db, const UndoRecord& rec, SessionStats& st);
   void CheckRowId(const TableInfo& t, RowId rowid);  //!< ORA-01410 unless RowIdInSegment
   bool RowIdInSegment(const TableInfo& t, RowId rowid);
+
+  // ---- indexes (owned by the B+tree work: index_ddl.cpp, index_maintain.cpp, btree.*).
+  // Called by every heap change so each index of `t` stays in step. IndexInsert throws
+  // ORA-00001 (and inserts nothing) when a unique key already exists; IndexDelete tolerates a
+  // missing entry (undo of a partly done row).
+  void IndexInsert(const TableInfo& t, const std::vector<Value>& row, RowId rid, SessionStats& st);
+  void IndexDelete(const TableInfo& t, const std::vector<Value>& row, RowId rid, SessionStats& st);
+  //! BEGIN index state (B+tree helper adds members here)
+  //! An index while the database is open: its dictionary facts and its tree's root block
+  //! (fixed for the index's life; the segment lives in `segments` under the index's id).
+  struct IndexState {
+    IndexInfo info;
+    uint32_t root = 0;
+    uint32_t height = 1;  //!< kept by the tree (root splits); the root block is authoritative
+  };
+  std::map<std::string, std::unique_ptr<IndexState>, std::less<>> indexes;
+  std::string key_buffer;  //!< reused by index maintenance
+  //! True when some index is defined on `t` (DML skips all index work otherwise).
+  bool HasIndexes(const TableInfo& t) const;
+  BTree TreeOf(IndexState& ix);
+  //! The entry key of `row` in `ix` (ROWID appended for non-unique indexes); false when every
+  //! key column is NULL (no entry).
+  bool BuildIndexKey(const IndexState& ix, const TableInfo& t, const std::vector<Value>& row,
+                     RowId rid, std::string& out) const;
+  //! Dictionary entries of every index with its current root and height (WriteDictionary).
+  std::vector<IndexEntry> IndexDictEntries();
+  //! Moves the row's entries from `before`'s keys to `after`'s where they differ (UPDATE and
+  //! its undo). ORA-00001 as IndexInsert; the caller's undo record repairs a partial update.
+  void IndexUpdate(const TableInfo& t, const std::vector<Value>& before,
+                   const std::vector<Value>& after, RowId rid, SessionStats& st);
+  //! Re-creates the index state from the dictionary (LoadExisting).
+  void LoadIndexes(std::vector<IndexEntry>& entries);
+  //! Drops every index of the table (DropTable) or empties them (TruncateTable).
+  void DropIndexesOf(uint32_t table_object_id);
+  void TruncateIndexesOf(uint32_t table_object_id);
+  //! END index state
 };
 
 }  // namespace pathdb::storage

@@ -15,7 +15,7 @@ namespace pathdb::storage {
 namespace {
 
 constexpr uint32_t kDictMagic = 0x50444443;  // "CDDP"
-constexpr uint32_t kDictVersion = 1;
+constexpr uint32_t kDictVersion = 2;
 
 [[noreturn]] void ThrowBadDictionary() {
   ThrowOra(600, "internal error code, arguments: [kqd-dictionary], [corrupt dictionary]");
@@ -85,6 +85,96 @@ LogicalType GetType(Reader& r) {
   return t;
 }
 
+//! A value stored as a one-column row of its own type (NULL kept).
+void PutValue(Writer& w, RowEncoder& enc, const Value& v) {
+  PutType(w, v.type());
+  enc.Begin();
+  enc.AddValue(v, v.type());
+  w.Str(enc.Finish());
+}
+
+Value GetValue(Reader& r) {
+  LogicalType t = GetType(r);
+  std::string row = r.Str();
+  RowDecoder dec(row);
+  bool is_null;
+  std::string_view b;
+  dec.Next(is_null, b);
+  return is_null ? Value::Null(t) : DecodeValue(b, t);
+}
+
+void PutOptValue(Writer& w, RowEncoder& enc, const std::optional<Value>& v) {
+  w.Put<uint8_t>(v.has_value());
+  if (v) PutValue(w, enc, *v);
+}
+
+std::optional<Value> GetOptValue(Reader& r) {
+  if (r.Get<uint8_t>() == 0) return std::nullopt;
+  return GetValue(r);
+}
+
+void PutTableStats(Writer& w, RowEncoder& enc, const TableStats& s) {
+  w.Put<uint8_t>(s.present);
+  w.Put(s.num_rows);
+  w.Put(s.blocks);
+  w.Put(s.avg_row_len);
+  w.Put(s.sample_size);
+  w.Put(s.last_analyzed);
+  w.Put<uint32_t>(static_cast<uint32_t>(s.columns.size()));
+  for (const auto& c : s.columns) {
+    w.Put<uint8_t>(c.present);
+    w.Put(c.num_distinct);
+    w.Put(c.num_nulls);
+    PutOptValue(w, enc, c.low_value);
+    PutOptValue(w, enc, c.high_value);
+    w.Put(c.density);
+    w.Put(c.avg_col_len);
+    w.Put(c.sample_size);
+    w.Put<uint8_t>(static_cast<uint8_t>(c.histogram));
+    w.Put<uint32_t>(static_cast<uint32_t>(c.buckets.size()));
+    for (const auto& b : c.buckets) {
+      PutValue(w, enc, b.endpoint);
+      w.Put(b.endpoint_number);
+      w.Put(b.repeat_count);
+    }
+  }
+}
+
+TableStats GetTableStats(Reader& r) {
+  TableStats s;
+  s.present = r.Get<uint8_t>() != 0;
+  s.num_rows = r.Get<uint64_t>();
+  s.blocks = r.Get<uint64_t>();
+  s.avg_row_len = r.Get<uint32_t>();
+  s.sample_size = r.Get<uint64_t>();
+  s.last_analyzed = r.Get<int64_t>();
+  uint32_t ncols = r.Count(8);
+  for (uint32_t i = 0; i < ncols; ++i) {
+    ColumnStats c;
+    c.present = r.Get<uint8_t>() != 0;
+    c.num_distinct = r.Get<uint64_t>();
+    c.num_nulls = r.Get<uint64_t>();
+    c.low_value = GetOptValue(r);
+    c.high_value = GetOptValue(r);
+    c.density = r.Get<double>();
+    c.avg_col_len = r.Get<uint32_t>();
+    c.sample_size = r.Get<uint64_t>();
+    auto h = r.Get<uint8_t>();
+    if (h > static_cast<uint8_t>(HistogramType::kHeightBalanced)) ThrowBadDictionary();
+    c.histogram = static_cast<HistogramType>(h);
+    uint32_t nb = r.Count(16);
+    for (uint32_t j = 0; j < nb; ++j) {
+      HistogramBucket b;
+      b.endpoint = GetValue(r);
+      b.endpoint_number = r.Get<uint64_t>();
+      b.repeat_count = r.Get<uint64_t>();
+      c.buckets.push_back(std::move(b));
+    }
+    s.columns.push_back(std::move(c));
+  }
+  return s;
+}
+
 }  // namespace
 
 std::string SerializeDictionary(const DictionaryImage& img) {
@@ -121,6 +211,7 @@ std::string SerializeDictionary(const DictionaryImage& img) {
         w.Str(enc.Finish());
       }
     }
+    PutTableStats(w, enc, t.info.stats);
   }
   w.Put<uint32_t>(static_cast<uint32_t>(img.views.size()));
   for (const auto& v : img.views) {
@@ -129,14 +220,40 @@ std::string SerializeDictionary(const DictionaryImage& img) {
     for (const auto& c : v.columns) w.Str(c);
     w.Str(v.query_text);
   }
+  w.Put<uint32_t>(static_cast<uint32_t>(img.indexes.size()));
+  for (const auto& x : img.indexes) {
+    const IndexInfo& i = x.info;
+    w.Put(i.object_id);
+    w.Str(i.name);
+    w.Put(i.table_object_id);
+    w.Str(i.table_name);
+    w.Put<uint32_t>(static_cast<uint32_t>(i.columns.size()));
+    for (uint32_t c : i.columns) w.Put(c);
+    w.Put<uint8_t>(i.unique);
+    w.Str(i.constraint_name);
+    w.Put<uint8_t>(i.primary_key);
+    w.Put(x.header_block);
+    w.Put(x.root_block);
+    w.Put(x.height);
+    const IndexStats& st = i.stats;
+    w.Put<uint8_t>(st.present);
+    w.Put(st.blevel);
+    w.Put(st.leaf_blocks);
+    w.Put(st.distinct_keys);
+    w.Put(st.clustering_factor);
+    w.Put(st.num_rows);
+    w.Put(st.last_analyzed);
+  }
   return std::move(w.out());
 }
 
 DictionaryImage ParseDictionary(std::string_view bytes) {
   Reader r(bytes);
-  if (r.Get<uint32_t>() != kDictMagic || r.Get<uint32_t>() != kDictVersion) {
-    ThrowBadDictionary();
-  }
+  if (r.Get<uint32_t>() != kDictMagic) ThrowBadDictionary();
+  // Version 1 (before indexes and statistics) is still readable.
+  auto version = r.Get<uint32_t>();
+  if (version != 1 && version != kDictVersion) ThrowBadDictionary();
+  bool v2 = version >= 2;
   DictionaryImage img;
   img.next_object_id = r.Get<uint32_t>();
   img.scn = r.Get<uint64_t>();
@@ -177,6 +294,7 @@ DictionaryImage ParseDictionary(std::string_view bytes) {
       }
       t.info.columns.push_back(std::move(c));
     }
+    if (v2) t.info.stats = GetTableStats(r);
     img.tables.push_back(std::move(t));
   }
   uint32_t nviews = r.Count(12);
@@ -188,6 +306,35 @@ DictionaryImage ParseDictionary(std::string_view bytes) {
     v.query_text = r.Str();
     img.views.push_back(std::move(v));
   }
+  uint32_t nindexes = v2 ? r.Count(24) : 0;
+  for (uint32_t k = 0; k < nindexes; ++k) {
+    IndexEntry x;
+    IndexInfo& i = x.info;
+    i.object_id = r.Get<uint32_t>();
+    i.name = r.Str();
+    i.table_object_id = r.Get<uint32_t>();
+    i.table_name = r.Str();
+    uint32_t ncols = r.Count(4);
+    for (uint32_t j = 0; j < ncols; ++j) i.columns.push_back(r.Get<uint32_t>());
+    i.unique = r.Get<uint8_t>() != 0;
+    i.constraint_name = r.Str();
+    i.primary_key = r.Get<uint8_t>() != 0;
+    x.header_block = r.Get<uint32_t>();
+    x.root_block = r.Get<uint32_t>();
+    x.height = r.Get<uint32_t>();
+    if (x.header_block == 0 || x.header_block >= img.file_end || x.root_block >= img.file_end) {
+      ThrowBadDictionary();
+    }
+    IndexStats& st = i.stats;
+    st.present = r.Get<uint8_t>() != 0;
+    st.blevel = r.Get<uint32_t>();
+    st.leaf_blocks = r.Get<uint64_t>();
+    st.distinct_keys = r.Get<uint64_t>();
+    st.clustering_factor = r.Get<uint64_t>();
+    st.num_rows = r.Get<uint64_t>();
+    st.last_analyzed = r.Get<int64_t>();
+    img.indexes.push_back(std::move(x));
+  }
   return img;
 }
 
@@ -197,6 +344,8 @@ namespace {
 
 constexpr char kControlMagic[8] = {'P', 'A', 'T', 'H', 'D', 'B', 'C', 'F'};
 constexpr size_t kControlSize = 8 + sizeof(ControlData) + 4;
+//! Control files written before the redo log existed lack log_generation (read as 0).
+constexpr size_t kControlSizeV1 = kControlSize - sizeof(uint64_t);
 
 [[noreturn]] void ThrowBadControl() {
   ThrowOra(227, "corrupt block detected in control file: (block 1, # blocks 1)");
@@ -236,14 +385,16 @@ std::optional<ControlData> ReadControlFile(const std::filesystem::path& dir) {
   if (!std::filesystem::exists(path, ec)) return std::nullopt;
   std::ifstream f(path, std::ios::binary);
   std::string buf((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  if (buf.size() != kControlSize || std::memcmp(buf.data(), kControlMagic, 8) != 0) {
+  size_t n = buf.size();
+  if ((n != kControlSize && n != kControlSizeV1) ||
+      std::memcmp(buf.data(), kControlMagic, 8) != 0) {
     ThrowBadControl();
   }
   uint32_t crc;
-  std::memcpy(&crc, buf.data() + kControlSize - 4, 4);
-  if (crc != Crc32c(buf.data(), kControlSize - 4)) ThrowBadControl();
-  ControlData c;
-  std::memcpy(&c, buf.data() + 8, sizeof c);
+  std::memcpy(&crc, buf.data() + n - 4, 4);
+  if (crc != Crc32c(buf.data(), n - 4)) ThrowBadControl();
+  ControlData c{};
+  std::memcpy(&c, buf.data() + 8, n - 12);
   return c;
 }
 

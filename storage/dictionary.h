@@ -18,6 +18,13 @@ struct TableEntry {
   uint32_t header_block = 0;
 };
 
+struct IndexEntry {
+  IndexInfo info;
+  uint32_t header_block = 0;  //!< the index segment's header (extent map)
+  uint32_t root_block = 0;    //!< B+tree root (0 = empty tree)
+  uint32_t height = 0;        //!< levels including the leaves (0 = empty tree)
+};
+
 struct DictionaryImage {
   uint32_t next_object_id = 1;
   uint64_t scn = 0;
@@ -25,6 +32,7 @@ struct DictionaryImage {
   std::vector<Extent> free_extents;
   std::vector<TableEntry> tables;
   std::vector<ViewInfo> views;
+  std::vector<IndexEntry> indexes;
 };
 
 std::string SerializeDictionary(const DictionaryImage& image);
@@ -41,6 +49,8 @@ struct ControlData {
   uint32_t dict_crc = 0;
   uint64_t scn = 0;
   uint32_t file_blocks = 0;
+  //! Redo log generation written since this checkpoint; older records are never replayed.
+  uint64_t log_generation = 0;
 };
 
 //! Writes DIR/control01.ctl atomically (temp file, fsync, rename, fsync of the directory).

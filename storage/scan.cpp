@@ -10,8 +10,8 @@ namespace pathdb::storage {
 
 namespace {
 
-// TUNING: Oracle's _small_table_threshold is 2% of the buffer cache.
-constexpr double kSmallTableFraction = 0.02;
+// TUNING: Oracle's default _small_table_threshold is 2% of the buffer cache.
+constexpr size_t kSmallTablePercent = 2;
 
 struct Field {
   bool is_null = true;
@@ -23,15 +23,16 @@ class HeapScanState final : public TableScanState {
   const TableInfo* table = nullptr;
   std::vector<uint32_t> column_ids;
   std::vector<LogicalType> types;
-  size_t fields_needed = 0;     //!< columns to decode per row (highest requested + 1)
-  std::vector<Extent> runs;     //!< data blocks below the HWM at scan start, in order
-  size_t run = 0;               //!< current run
-  uint32_t off = 0;             //!< block offset inside the current run
-  uint16_t slot = 0;            //!< next slot in the current block
-  uint64_t pos = 0;             //!< data blocks passed so far
-  uint64_t prefetch_end = 0;    //!< data blocks [pos, prefetch_end) were prefetched
+  size_t fields_needed = 0;   //!< columns to decode per row (highest requested + 1)
+  std::vector<Extent> runs;   //!< data blocks below the HWM at scan start, in order
+  size_t run = 0;             //!< current run
+  uint32_t off = 0;           //!< block offset inside the current run
+  uint16_t slot = 0;          //!< next slot in the current block
+  uint64_t pos = 0;           //!< data blocks passed so far
+  uint64_t prefetch_end = 0;  //!< data blocks [pos, prefetch_end) were prefetched
   AccessType access = AccessType::kNormal;
   std::vector<Field> fields;
+  BufferCache::Pin body_pin;   //!< block of the last migrated row body (often the next one's)
   std::shared_ptr<int> guard;  //!< keeps Segment::scan_guard alive while the scan is open
 };
 
@@ -75,10 +76,14 @@ std::unique_ptr<TableScanState> Database::BeginScan(const TableInfo& table,
     left -= e.count;
     if (e.count > 0) st->runs.push_back(e);
   }
-  bool long_table = static_cast<double>(seg.data_blocks) >
-                    kSmallTableFraction * static_cast<double>(m.cache->Capacity());
+  // Decided per execution from the segment as it is now (Oracle: per segment, at run time).
+  size_t stt = m.options.small_table_threshold;
+  if (stt == 0) stt = std::max<size_t>(1, m.cache->Capacity() * kSmallTablePercent / 100);
+  bool long_table = seg.data_blocks > stt;
   stats.Add(long_table ? Stat::kTableScansLongTables : Stat::kTableScansShortTables);
-  st->access = long_table ? AccessType::kScan : AccessType::kNormal;
+  // A long table's blocks enter at the cold end and are reused first, so the scan cannot
+  // flush the hot set; a short table's enter at the midpoint without a touch.
+  st->access = long_table ? AccessType::kScan : AccessType::kShortScan;
   return st;
 }
 
@@ -94,7 +99,8 @@ bool Database::ScanNext(TableScanState& state, DataChunk& out, std::vector<RowId
   if (rowids) rowids->clear();
   size_t n = 0;
   // No columns at all is legal (COUNT(*)): only the row count matters then.
-  const size_t cap = st.types.empty() ? kVectorSize : std::min(kVectorSize, out.column(0).capacity());
+  const size_t cap =
+      st.types.empty() ? kVectorSize : std::min(kVectorSize, out.column(0).capacity());
   while (n < cap && st.run < st.runs.size()) {
     const Extent& r = st.runs[st.run];
     uint32_t block = r.start + st.off;
@@ -118,14 +124,13 @@ bool Database::ScanNext(TableScanState& state, DataChunk& out, std::vector<RowId
       auto flags = static_cast<uint8_t>((*piece)[0]);
       // Bodies are reached through their heads; deleted rows wait for commit to free the slot.
       if (flags == kRowMigrated || flags == kRowDeleted) continue;
-      BufferCache::Pin body_pin;
       std::string_view row = *piece;
       if (flags == kRowForward) {
         RowId body_id;
         std::memcpy(&body_id.block, piece->data() + 1, 4);
         std::memcpy(&body_id.slot, piece->data() + 5, 2);
-        body_pin = m.cache->Get(body_id.block, AccessMode::kConsistent, stats);
-        auto body = HeapPage(body_pin.data()).Row(body_id.slot);
+        m.cache->Repin(st.body_pin, body_id.block, AccessMode::kConsistent, stats);
+        auto body = HeapPage(st.body_pin.data()).Row(body_id.slot);
         if (!body) ThrowCorruptBlock(body_id.block);
         row = *body;
       }
@@ -156,6 +161,8 @@ bool Database::ScanNext(TableScanState& state, DataChunk& out, std::vector<RowId
       }
     }
   }
+  // A fetch call ends here: no buffer stays pinned across calls (Oracle releases them too).
+  st.body_pin.Release();
   stats.Add(Stat::kTableScanRowsGotten, n);
   out.SetSize(n);
   return n > 0;

@@ -7,8 +7,10 @@
 #pragma once
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -51,6 +53,51 @@ struct ColumnInfo {
   std::optional<Value> default_value;
 };
 
+//! One histogram bucket as USER_TAB_HISTOGRAMS shows it: ENDPOINT_NUMBER is cumulative (rows
+//! up to and including this endpoint for frequency/hybrid histograms).
+struct HistogramBucket {
+  Value endpoint;
+  uint64_t endpoint_number = 0;
+  uint64_t repeat_count = 0;  //!< hybrid: rows equal to the endpoint value
+};
+
+enum class HistogramType : uint8_t { kNone, kFrequency, kTopFrequency, kHybrid, kHeightBalanced };
+
+//! Optimizer statistics of one column (USER_TAB_COL_STATISTICS). present=false: never gathered.
+struct ColumnStats {
+  bool present = false;
+  uint64_t num_distinct = 0;
+  uint64_t num_nulls = 0;
+  std::optional<Value> low_value, high_value;  //!< nullopt when every value is NULL
+  double density = 0;
+  uint32_t avg_col_len = 0;
+  uint64_t sample_size = 0;
+  HistogramType histogram = HistogramType::kNone;
+  std::vector<HistogramBucket> buckets;
+};
+
+//! Optimizer statistics of a table (USER_TABLES). present=false: never gathered.
+struct TableStats {
+  bool present = false;
+  uint64_t num_rows = 0;
+  uint64_t blocks = 0;
+  uint32_t avg_row_len = 0;
+  uint64_t sample_size = 0;
+  int64_t last_analyzed = 0;         //!< seconds since the Unix epoch
+  std::vector<ColumnStats> columns;  //!< one per table column, same order
+};
+
+//! Optimizer statistics of an index (USER_INDEXES). present=false: never gathered.
+struct IndexStats {
+  bool present = false;
+  uint32_t blevel = 0;  //!< branch levels above the leaves (0: the root is a leaf)
+  uint64_t leaf_blocks = 0;
+  uint64_t distinct_keys = 0;
+  uint64_t clustering_factor = 0;
+  uint64_t num_rows = 0;  //!< index entries (rows whose key is not entirely NULL)
+  int64_t last_analyzed = 0;
+};
+
 struct TableInfo {
   uint32_t object_id = 0;
   std::string name;  //!< upper-case as stored in the dictionary
@@ -59,9 +106,37 @@ struct TableInfo {
   bool inmemory = false;
   //! Segment facts kept by the heap: blocks below the high-water mark, extents, rows.
   uint64_t hwm_blocks = 0;
-  uint64_t row_count = 0;  //!< rows currently in the segment (maintained by DML)
+  uint64_t row_count = 0;         //!< rows currently in the segment (maintained by DML)
+  uint64_t allocated_blocks = 0;  //!< every block of the segment's extents (USER_SEGMENTS)
+  TableStats stats;               //!< DBMS_STATS results, kept in the dictionary
   std::optional<size_t> ColumnIndex(std::string_view name) const;
 };
+
+//! A B+tree index over (key columns, ROWID). Unique indexes hold one entry per distinct
+//! non-NULL key; keys whose columns are all NULL are not indexed (Oracle's rule).
+struct IndexInfo {
+  uint32_t object_id = 0;
+  std::string name;  //!< upper-case
+  uint32_t table_object_id = 0;
+  std::string table_name;
+  std::vector<uint32_t> columns;  //!< table column positions, in key order
+  bool unique = false;
+  //! Name of the constraint the index enforces (PRIMARY KEY / UNIQUE), empty for a plain index.
+  std::string constraint_name;
+  bool primary_key = false;
+  uint64_t allocated_blocks = 0;  //!< blocks of the index segment (USER_SEGMENTS)
+  IndexStats stats;               //!< filled by CREATE INDEX and DBMS_STATS
+};
+
+//! One end of an index range: a key prefix (1..n leading key columns) and whether rows equal
+//! to the prefix are inside the range. An absent bound is open (the index's first/last entry).
+struct IndexBound {
+  std::vector<Value> key;
+  bool inclusive = true;
+};
+
+//! Called now and then during long work (index build, load) with done/total units.
+using ProgressFn = std::function<void(uint64_t done, uint64_t total)>;
 
 struct ViewInfo {
   std::string name;
@@ -73,6 +148,13 @@ struct DatabaseOptions {
   size_t cache_size_bytes = 256ull << 20;  //!< --cache-size
   bool verify_checksums = true;            //!< db_block_checksum=TYPICAL
   size_t multiblock_read_count = 128;      //!< db_file_multiblock_read_count
+  //! _small_table_threshold in blocks; 0 = 2% of the cache. Full scans of bigger segments
+  //! count `table scans (long tables)` and their blocks enter the cache at the cold end.
+  size_t small_table_threshold = 0;
+  //! _db_aging_touch_time in ms: a buffer's touch count rises at most once per interval.
+  uint32_t aging_touch_time_ms = 3000;
+  //! Redo bytes after which a COMMIT also checkpoints (keeps recovery short).
+  uint64_t checkpoint_redo_bytes = 64ull << 20;
 };
 
 class BufferCache;
@@ -81,7 +163,9 @@ class Dictionary;
 
 //! Undo record kept by a transaction so ROLLBACK (and a failed statement) can undo its work.
 struct UndoRecord {
-  enum class Kind : uint8_t { kInsert, kDelete, kUpdate } kind;
+  //! kDirectPathInsert: one record per direct-path insert (storage/direct_path.cpp); rowid is
+  //! its first block, `before` the segment's shape before it (ROLLBACK moves the HWM back).
+  enum class Kind : uint8_t { kInsert, kDelete, kUpdate, kDirectPathInsert } kind;
   uint32_t object_id;
   RowId rowid;
   std::vector<Value> before;  //!< kDelete/kUpdate: the row as it was
@@ -104,6 +188,26 @@ class Transaction {
 class TableScanState {
  public:
   virtual ~TableScanState() = default;
+};
+
+//! Position of an index scan (range, full or fast full). Created by BeginIndexScan /
+//! BeginIndexFastFullScan; holds a pin on the current leaf while rows are being returned.
+class IndexScanState {
+ public:
+  virtual ~IndexScanState() = default;
+};
+
+//! A direct-path insert in progress (INSERT /*+ APPEND */, LOAD): rows are formatted into
+//! blocks in private memory and written straight to the data file above the high-water mark,
+//! bypassing the buffer cache. Finish() publishes the new HWM as part of the transaction.
+class DirectPathInsert {
+ public:
+  virtual ~DirectPathInsert() = default;
+  //! Appends the active rows of `rows` (one vector per table column, already converted).
+  //! ORA-01400/ORA-12899 as Database::Insert. Returns the rows written.
+  virtual uint64_t Append(const DataChunk& rows, SessionStats& stats) = 0;
+  //! Writes the last block, maintains the table's indexes and moves the HWM.
+  virtual void Finish(SessionStats& stats) = 0;
 };
 
 class Database {
@@ -134,6 +238,25 @@ class Database {
   void CreateView(ViewInfo info, bool or_replace);
   void DropView(std::string_view name);
 
+  // ---- indexes (storage/index_ddl.cpp)
+  //! Builds the index bottom-up from the sorted table rows (progress reported on big tables)
+  //! and gathers its statistics. ORA-00955 when the name is taken, ORA-01408 when the same
+  //! column list is already indexed, ORA-01452 when a UNIQUE index finds duplicate keys.
+  const IndexInfo& CreateIndex(IndexInfo info, SessionStats& stats,
+                               const ProgressFn& progress = {});
+  //! ORA-01418 when missing.
+  void DropIndex(std::string_view name);
+  const IndexInfo* FindIndex(std::string_view name) const;
+  std::vector<const IndexInfo*> Indexes() const;
+  std::vector<const IndexInfo*> IndexesOf(const TableInfo& table) const;
+  //! Walks the whole index: BLEVEL, LEAF_BLOCKS, DISTINCT_KEYS, NUM_ROWS and the exact
+  //! CLUSTERING_FACTOR (table-block changes between consecutive entries in key order).
+  IndexStats ComputeIndexStats(const IndexInfo& index, SessionStats& stats);
+
+  // ---- optimizer statistics (stored in the dictionary, survive restarts)
+  void SetTableStats(const TableInfo& table, TableStats stats);
+  void SetIndexStats(const IndexInfo& index, IndexStats stats);
+
   // ---- heap DML. Every row change is recorded in `txn` for rollback.
   //! Appends the active rows of `rows` (one vector per table column, in table order) to the
   //! segment; returns the ROWIDs. ORA-01400 for a NULL in a NOT NULL column; values must
@@ -147,25 +270,58 @@ class Database {
               Transaction& txn, SessionStats& stats);
   //! Undoes txn's records from the end back to `savepoint`, then drops them.
   void Rollback(Transaction& txn, size_t savepoint, SessionStats& stats);
-  //! Makes txn's changes durable (first cut: checkpoint of dirty blocks and dictionary).
+  //! Makes txn's changes durable: their block images and a commit record reach the redo log,
+  //! which is forced (fdatasync) before this returns.
   void Commit(Transaction& txn, SessionStats& stats);
 
   // ---- reads
   //! Starts a full scan of the table's segment in physical block order through the cache.
   std::unique_ptr<TableScanState> BeginScan(const TableInfo& table,
-                                            std::vector<uint32_t> column_ids,
-                                            SessionStats& stats);
+                                            std::vector<uint32_t> column_ids, SessionStats& stats);
   //! Fills `out` (one vector per requested column, in request order) with up to kVectorSize
   //! rows; if `rowids` is non-null it receives each row's ROWID. Returns false at the end.
   bool ScanNext(TableScanState& state, DataChunk& out, std::vector<RowId>* rowids,
                 SessionStats& stats);
   //! Fetches one row by ROWID (all columns). nullopt when the slot is empty.
-  std::optional<std::vector<Value>> Fetch(const TableInfo& table, RowId rowid,
-                                          SessionStats& stats);
+  std::optional<std::vector<Value>> Fetch(const TableInfo& table, RowId rowid, SessionStats& stats);
+  //! Fetches rows by ROWID into `out` (one vector per requested column): row i of `out` is
+  //! rowids[i]'s row; `found[i]` false when the slot is empty. Consecutive rowids in the same
+  //! block are served from the pinned buffer (`buffer is pinned count`), so callers that sort
+  //! a batch by block (TABLE ACCESS BY INDEX ROWID BATCHED) visit each block once.
+  void FetchRows(const TableInfo& table, std::span<const RowId> rowids,
+                 const std::vector<uint32_t>& column_ids, DataChunk& out, std::vector<bool>& found,
+                 SessionStats& stats);
+
+  // ---- index reads (storage/index_scan.cpp)
+  //! Range scan in key order (descending when asked) between optional bounds; a bound may be
+  //! a prefix of a multi-column key. Entries whose key is entirely NULL are not in the index.
+  std::unique_ptr<IndexScanState> BeginIndexScan(const IndexInfo& index,
+                                                 std::optional<IndexBound> lower,
+                                                 std::optional<IndexBound> upper, bool descending,
+                                                 SessionStats& stats);
+  //! Every entry in physical block order with multiblock reads (INDEX FAST FULL SCAN).
+  std::unique_ptr<IndexScanState> BeginIndexFastFullScan(const IndexInfo& index,
+                                                         SessionStats& stats);
+  //! Fills `keys` (one vector per key column, key order) and `rowids` with up to kVectorSize
+  //! entries. Returns false when the scan is done and nothing was produced.
+  bool IndexScanNext(IndexScanState& state, DataChunk& keys, std::vector<RowId>& rowids,
+                     SessionStats& stats);
+
+  // ---- direct path (storage/direct_path.cpp)
+  std::unique_ptr<DirectPathInsert> BeginDirectPathInsert(const TableInfo& table, Transaction& txn,
+                                                          SessionStats& stats);
 
   // ---- cache and files
   void FlushBufferCache();  //!< ALTER SYSTEM FLUSH BUFFER_CACHE: write dirty, drop all
   void Checkpoint();
+  //! db_block_checksum: TYPICAL (true) verifies every physical read; FALSE skips it.
+  void SetVerifyChecksums(bool on);
+  //! _small_table_threshold in blocks (0 = 2% of the cache).
+  void SetSmallTableThreshold(size_t blocks);
+  //! Called at the start of each statement: `physical re-reads` counts blocks one statement
+  //! reads from disk more than once.
+  void BeginStatement();
+  uint64_t RedoLogBytes() const;
   uint64_t DataFileBytes() const;
   size_t CacheBlocks() const;
 
