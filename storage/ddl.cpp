@@ -30,7 +30,7 @@ std::vector<const ViewInfo*> Database::Views() const {
 }
 
 static void CheckNameFree(const Database& db, std::string_view name) {
-  if (db.FindTable(name) || db.FindView(name)) {
+  if (db.FindTable(name) || db.FindView(name) || db.FindIndex(name)) {
     ThrowOra(955, "name is already used by an existing object");
   }
 }
@@ -51,8 +51,8 @@ const TableInfo& Database::CreateTable(TableInfo info) {
     }
   }
   info.object_id = m.next_object_id++;
-  Segment seg = CreateSegment(info.object_id, m.space, *m.file, *m.cache, m.NextScn(),
-                              m.internal_stats);
+  Segment seg =
+      CreateSegment(info.object_id, m.space, *m.file, *m.cache, m.NextScn(), m.internal_stats);
   auto owned = std::make_unique<TableInfo>(std::move(info));
   Impl::SyncInfo(*owned, seg);
   TableInfo& ref = *owned;
@@ -67,6 +67,7 @@ void Database::DropTable(std::string_view name) {
   auto it = m.tables.find(name);
   if (it == m.tables.end()) ThrowOra(942, "table or view does not exist");
   uint32_t id = it->second->object_id;
+  m.DropIndexesOf(id);
   FreeSegment(m.segments.at(id), m.space, *m.cache);
   m.segments.erase(id);
   m.tables.erase(it);
@@ -80,13 +81,16 @@ void Database::TruncateTable(std::string_view name) {
   Segment& seg = m.segments.at(it->second->object_id);
   ResetSegment(seg, m.space, *m.cache);
   SaveSegment(seg, *m.cache, m.NextScn(), m.internal_stats);
+  m.TruncateIndexesOf(it->second->object_id);
   Impl::SyncInfo(*it->second, seg);
   m.WriteDictionary();
 }
 
 void Database::CreateView(ViewInfo info, bool or_replace) {
   Impl& m = *impl_;
-  if (FindTable(info.name)) ThrowOra(955, "name is already used by an existing object");
+  if (FindTable(info.name) || FindIndex(info.name)) {
+    ThrowOra(955, "name is already used by an existing object");
+  }
   auto it = m.views.find(info.name);
   if (it != m.views.end()) {
     if (!or_replace) ThrowOra(955, "name is already used by an existing object");

@@ -57,7 +57,9 @@ void CheckValues(const TableInfo& t, const std::vector<Value>& values) {
   }
 }
 
-[[noreturn]] void ThrowInvalidRowId() { ThrowOra(1410, "invalid ROWID"); }
+[[noreturn]] void ThrowInvalidRowId() {
+  ThrowOra(1410, "invalid ROWID");
+}
 
 }  // namespace
 
@@ -158,8 +160,7 @@ void Database::Impl::PutRow(const TableInfo& t, Segment& seg, RowId rowid,
   head.MarkDirty(NextScn());
 }
 
-bool Database::Impl::RemoveRow(const TableInfo&, RowId rowid, bool keep_marker,
-                               SessionStats& st) {
+bool Database::Impl::RemoveRow(const TableInfo&, RowId rowid, bool keep_marker, SessionStats& st) {
   auto head = cache->Get(rowid.block, AccessMode::kCurrent, st);
   HeapPage page(head.data());
   auto piece = page.Row(rowid.slot);
@@ -216,8 +217,8 @@ std::optional<std::vector<Value>> Database::Impl::ReadRow(const TableInfo& t, Ro
   return DecodeRow(*piece, t.columns);
 }
 
-std::vector<RowId> Database::Insert(const TableInfo& table, const DataChunk& rows,
-                                    Transaction& txn, SessionStats& stats) {
+std::vector<RowId> Database::Insert(const TableInfo& table, const DataChunk& rows, Transaction& txn,
+                                    SessionStats& stats) {
   Impl& m = *impl_;
   Segment& seg = m.SegmentOf(table);
   if (rows.ColumnCount() != table.columns.size()) {
@@ -227,6 +228,7 @@ std::vector<RowId> Database::Insert(const TableInfo& table, const DataChunk& row
   out.reserve(rows.Count());
   RowEncoder& enc = m.encoder;
   BufferCache::Pin hold;
+  const bool indexed = m.HasIndexes(table);
   for (size_t i = 0; i < rows.Count(); ++i) {
     uint32_t r = rows.RowIndex(i);
     enc.Begin();
@@ -267,23 +269,26 @@ std::vector<RowId> Database::Insert(const TableInfo& table, const DataChunk& row
           enc.AddValue(v.GetValue(vr), col.type);
       }
     }
-    RowId id = m.InsertRow(table, seg, enc.Finish(), stats, &hold);
+    const std::string& row_bytes = enc.Finish();
+    RowId id = m.InsertRow(table, seg, row_bytes, stats, &hold);
     ++seg.row_count;
     txn.Record({UndoRecord::Kind::kInsert, table.object_id, id, {}});
     out.push_back(id);
+    // Keys from the stored bytes, so the index holds exactly what the heap holds.
+    if (indexed) m.IndexInsert(table, DecodeRow(row_bytes, table.columns), id, stats);
   }
   if (TableInfo* t = m.TableById(table.object_id)) Impl::SyncInfo(*t, seg);
   return out;
 }
 
-void Database::Delete(const TableInfo& table, RowId rowid, Transaction& txn,
-                      SessionStats& stats) {
+void Database::Delete(const TableInfo& table, RowId rowid, Transaction& txn, SessionStats& stats) {
   Impl& m = *impl_;
   Segment& seg = m.SegmentOf(table);
   auto before = m.ReadRow(table, rowid, AccessMode::kCurrent, stats);
   if (!before) ThrowInvalidRowId();
   m.RemoveRow(table, rowid, true, stats);
   --seg.row_count;
+  m.IndexDelete(table, *before, rowid, stats);
   txn.Record({UndoRecord::Kind::kDelete, table.object_id, rowid, std::move(*before)});
   if (TableInfo* t = m.TableById(table.object_id)) Impl::SyncInfo(*t, seg);
 }
@@ -297,6 +302,12 @@ void Database::Update(const TableInfo& table, RowId rowid, const std::vector<Val
   if (!before) ThrowInvalidRowId();
   m.PutRow(table, seg, rowid, values, false, stats);
   txn.Record({UndoRecord::Kind::kUpdate, table.object_id, rowid, std::move(*before)});
+  if (m.HasIndexes(table)) {
+    // Recorded first: a unique violation here is repaired by the statement's rollback.
+    m.IndexUpdate(table, txn.records().back().before,
+                  DecodeRow(EncodeRow(m.encoder, values, table.columns), table.columns), rowid,
+                  stats);
+  }
   if (TableInfo* t = m.TableById(table.object_id)) Impl::SyncInfo(*t, seg);
 }
 
@@ -310,27 +321,36 @@ void Database::Rollback(Transaction& txn, size_t savepoint, SessionStats& stats)
     // Dropped or truncated since (DDL should have committed first): nothing to put back.
     if (!t || !m.RowIdInSegment(*t, rec.rowid)) continue;
     Segment& seg = m.SegmentOf(*t);
+    const bool indexed = m.HasIndexes(*t);
+    std::optional<std::vector<Value>> current;
+    if (indexed && rec.kind != UndoRecord::Kind::kDelete &&
+        rec.kind != UndoRecord::Kind::kDirectPathInsert) {
+      current = m.ReadRow(*t, rec.rowid, AccessMode::kCurrent, stats);
+    }
     switch (rec.kind) {
       case UndoRecord::Kind::kInsert:
+        if (current) m.IndexDelete(*t, *current, rec.rowid, stats);
         if (m.RemoveRow(*t, rec.rowid, false, stats)) --seg.row_count;
         break;
       case UndoRecord::Kind::kDelete:
         m.PutRow(*t, seg, rec.rowid, rec.before, true, stats);
         ++seg.row_count;
+        if (indexed) m.IndexInsert(*t, rec.before, rec.rowid, stats);
         break;
       case UndoRecord::Kind::kUpdate:
         m.PutRow(*t, seg, rec.rowid, rec.before, false, stats);
+        if (current) m.IndexUpdate(*t, *current, rec.before, rec.rowid, stats);
+        break;
+      case UndoRecord::Kind::kDirectPathInsert:
+        m.UndoDirectPathInsert(*this, rec, stats);
         break;
     }
     Impl::SyncInfo(*t, seg);
   }
   recs.erase(recs.begin() + static_cast<std::ptrdiff_t>(savepoint), recs.end());
-}
-
-void Database::Commit(Transaction& txn, SessionStats& stats) {
-  impl_->CleanupDeletes(txn, stats);
-  txn.records().clear();
-  impl_->CheckpointAll();
+  // A full rollback is logged like a commit of the restored images (redo.cpp), so the log
+  // never ends a group on blocks that only the rolled-back transaction touched.
+  if (savepoint == 0) m.LogCommit(stats);
 }
 
 std::optional<std::vector<Value>> Database::Fetch(const TableInfo& table, RowId rowid,

@@ -1,0 +1,395 @@
+// Index reads: range scans in key order (either direction), fast full scans in physical block
+// order, and fetching table rows by ROWID (TABLE ACCESS BY INDEX ROWID).
+//
+// Range semantics: a bound is a prefix of the key columns compared with the index's order
+// (NULL above every value). A range predicate never matches NULL, so when the lower bound has
+// a non-NULL column beyond the upper bound's columns (e.g. `a = 5 AND b > 3`: lower (5, 3),
+// upper (5)), entries whose column at that position is NULL are left out.
+#include <algorithm>
+
+#include "common/error.h"
+#include "storage/database_impl.h"
+#include "storage/heap_page.h"
+
+namespace pathdb::storage {
+
+namespace {
+
+// TUNING: like full table scans, a fast full scan of more than 2% of the cache reads its
+// blocks into the cold end so it cannot flush the hot set.
+constexpr double kSmallSegmentFraction = 0.02;
+
+class BTreeScanState final : public IndexScanState {
+ public:
+  std::string index_name;  //!< looked up per batch: the index may be dropped meanwhile
+  uint32_t index_object_id = 0;
+  std::vector<LogicalType> types;  //!< key column types, key order
+  // Range scan.
+  std::string lower, upper;
+  bool has_lower = false, has_upper = false;
+  bool lower_inclusive = true, upper_inclusive = true;
+  bool descending = false;
+  bool started = false;
+  bool done = false;
+  BufferCache::Pin pin;   //!< current leaf (range) or block (fast full), kept between calls
+  size_t pos = 0;         //!< ascending / fast full: next entry; descending: one past it
+  uint64_t leaf_scn = 0;  //!< the leaf's change counter when the position was taken
+  std::string last_key;   //!< last key returned: where to re-seek if the leaf changed
+  uint64_t leaves = 0;    //!< leaves stepped to: more than the segment's blocks is a loop
+  // Fast full scan.
+  bool fast_full = false;
+  std::vector<Extent> runs;  //!< data blocks below the HWM, physical order
+  size_t run = 0;
+  uint32_t off = 0;
+  uint64_t block_pos = 0, prefetch_end = 0;
+  AccessType access = AccessType::kNormal;
+
+  bool SatisfiesLower(std::string_view e) const {
+    if (!has_lower) return true;
+    int c = ComparePrefix(e, lower);
+    return lower_inclusive ? c >= 0 : c > 0;
+  }
+  bool ExceedsUpper(std::string_view e) const {
+    if (!has_upper) return false;
+    int c = ComparePrefix(e, upper);
+    return upper_inclusive ? c > 0 : c >= 0;
+  }
+};
+
+uint64_t BlockScn(const BufferCache::Pin& pin) {
+  return ReadHeader(pin.data()).scn;
+}
+
+//! Encodes a bound's key prefix in the types of the index's leading columns. A TIMESTAMP with
+//! a fraction of a second as the last column of a bound on a DATE column is floored, and the
+//! bound's inclusiveness adjusted so the range stays exact (x.5 < DATE y <=> x < y).
+std::string EncodeBound(const IndexBound& b, const std::vector<LogicalType>& types, bool lower,
+                        bool& inclusive) {
+  if (b.key.size() > types.size()) {
+    ThrowOra(600, "internal error code, arguments: [index-scan], [bound longer than key]");
+  }
+  std::string out;
+  for (size_t i = 0; i < b.key.size(); ++i) AppendKeyValue(out, b.key[i], types[i]);
+  inclusive = b.inclusive;
+  const Value& last = b.key.back();
+  if (types[b.key.size() - 1].id == TypeId::kDate && !last.is_null() &&
+      last.type().id == TypeId::kTimestamp && last.timestamp() % 1000000 != 0) {
+    inclusive = !lower;
+  }
+  return out;
+}
+
+void PrepareOut(DataChunk& out, const std::vector<LogicalType>& types) {
+  if (out.ColumnCount() != types.size() || out.Types() != types) {
+    out.Initialize(types);
+  } else {
+    out.Reset();
+  }
+}
+
+}  // namespace
+
+std::unique_ptr<IndexScanState> Database::BeginIndexScan(const IndexInfo& index,
+                                                         std::optional<IndexBound> lower,
+                                                         std::optional<IndexBound> upper,
+                                                         bool descending, SessionStats&) {
+  Impl& m = *impl_;
+  auto it = m.indexes.find(index.name);
+  if (it == m.indexes.end()) ThrowOra(1418, "specified index does not exist");
+  const TableInfo* table = m.TableById(it->second->info.table_object_id);
+  if (!table) ThrowOra(942, "table or view does not exist");
+  auto st = std::make_unique<BTreeScanState>();
+  st->index_name = it->second->info.name;
+  st->index_object_id = it->second->info.object_id;
+  for (uint32_t c : it->second->info.columns) st->types.push_back(table->columns.at(c).type);
+  if (lower && !lower->key.empty()) {
+    st->has_lower = true;
+    st->lower = EncodeBound(*lower, st->types, true, st->lower_inclusive);
+  }
+  if (upper && !upper->key.empty()) {
+    st->has_upper = true;
+    st->upper = EncodeBound(*upper, st->types, false, st->upper_inclusive);
+  }
+  // The range column (lower's first column past upper's) excludes its NULLs: stop below them.
+  size_t upper_cols = st->has_upper ? upper->key.size() : 0;
+  if (st->has_lower && lower->key.size() > upper_cols && !lower->key[upper_cols].is_null() &&
+      (!st->has_upper || st->upper_inclusive)) {
+    st->has_upper = true;
+    AppendKeyNull(st->upper);
+    st->upper_inclusive = false;
+  }
+  st->descending = descending;
+  return st;
+}
+
+std::unique_ptr<IndexScanState> Database::BeginIndexFastFullScan(const IndexInfo& index,
+                                                                 SessionStats& stats) {
+  Impl& m = *impl_;
+  auto it = m.indexes.find(index.name);
+  if (it == m.indexes.end()) ThrowOra(1418, "specified index does not exist");
+  const TableInfo* table = m.TableById(it->second->info.table_object_id);
+  if (!table) ThrowOra(942, "table or view does not exist");
+  auto st = std::make_unique<BTreeScanState>();
+  st->index_name = it->second->info.name;
+  st->index_object_id = it->second->info.object_id;
+  st->fast_full = true;
+  for (uint32_t c : it->second->info.columns) st->types.push_back(table->columns.at(c).type);
+  const Segment& seg = m.segments.at(st->index_object_id);
+  uint64_t left = seg.data_blocks;
+  for (size_t i = 0; i < seg.extents.size() && left > 0; ++i) {
+    Extent e = seg.extents[i];
+    if (i == 0) {
+      ++e.start;  // the segment header
+      --e.count;
+    }
+    e.count = static_cast<uint32_t>(std::min<uint64_t>(e.count, left));
+    left -= e.count;
+    if (e.count > 0) st->runs.push_back(e);
+  }
+  bool big = static_cast<double>(seg.data_blocks) >
+             kSmallSegmentFraction * static_cast<double>(m.cache->Capacity());
+  st->access = big ? AccessType::kScan : AccessType::kShortScan;
+  stats.Add(Stat::kIndexFastFullScansFull);
+  return st;
+}
+
+bool Database::IndexScanNext(IndexScanState& state, DataChunk& keys, std::vector<RowId>& rowids,
+                             SessionStats& stats) {
+  Impl& m = *impl_;
+  auto& st = static_cast<BTreeScanState&>(state);
+  PrepareOut(keys, st.types);
+  rowids.clear();
+  if (st.done) return false;
+  auto found = m.indexes.find(st.index_name);
+  if (found == m.indexes.end() || found->second->info.object_id != st.index_object_id) {
+    ThrowOra(1418, "specified index does not exist");
+  }
+  Impl::IndexState& ix = *found->second;
+  const size_t cap = st.types.empty() ? kVectorSize : keys.column(0).capacity();
+  size_t n = 0;
+  auto emit = [&](const Node& node, size_t i) {
+    std::string_view key = node.Key(i);
+    size_t p = 0;
+    for (size_t c = 0; c < st.types.size(); ++c) {
+      p = DecodeKeyColumn(key, p, st.types[c], keys.column(c), n);
+    }
+    rowids.push_back(RowId::Unpack(node.Payload(i)));
+    ++n;
+  };
+
+  if (st.fast_full) {
+    while (n < cap && st.run < st.runs.size()) {
+      const Extent& r = st.runs[st.run];
+      uint32_t block = r.start + st.off;
+      if (st.pin && st.pin.block_no() == block) {
+        stats.Add(Stat::kBufferIsPinnedCount);
+      } else {
+        if (st.block_pos >= st.prefetch_end) {
+          uint32_t cnt = std::min(r.count - st.off, m.cache->MaxPrefetch());
+          m.cache->Prefetch(block, cnt, stats, st.access);
+          st.prefetch_end = st.block_pos + cnt;
+        }
+        st.pin = m.cache->Get(block, AccessMode::kConsistent, stats, st.access);
+        st.pos = 0;
+      }
+      BlockHeader h = ReadHeader(st.pin.data());
+      if (h.object_id != ix.info.object_id) ThrowCorruptBlock(block);
+      if (h.type == BlockType::kIndexLeaf) {
+        Node node(st.pin.data());
+        while (st.pos < node.count() && n < cap) emit(node, st.pos++);
+        if (st.pos < node.count()) break;  // batch full, same block next time
+      }
+      st.pin.Release();
+      ++st.block_pos;
+      if (++st.off >= r.count) {
+        st.off = 0;
+        ++st.run;
+      }
+    }
+    if (st.run >= st.runs.size()) st.done = true;
+    keys.SetSize(n);
+    return n > 0;
+  }
+
+  BTree tree = m.TreeOf(ix);
+  if (!st.started) {
+    st.started = true;
+    if (!st.descending) {
+      if (st.has_lower) {
+        auto pred = [&](std::string_view e) { return st.SatisfiesLower(e); };
+        st.pin = tree.DescendTo(pred, AccessMode::kConsistent, stats);
+        st.pos = Node(st.pin.data()).FirstWhere(pred);
+      } else {
+        st.pin = tree.EdgeLeaf(false, AccessMode::kConsistent, stats);
+        st.pos = 0;
+      }
+    } else {
+      if (st.has_upper) {
+        auto pred = [&](std::string_view e) { return st.ExceedsUpper(e); };
+        st.pin = tree.DescendTo(pred, AccessMode::kConsistent, stats);
+        st.pos = Node(st.pin.data()).FirstWhere(pred);
+      } else {
+        st.pin = tree.EdgeLeaf(true, AccessMode::kConsistent, stats);
+        st.pos = Node(st.pin.data()).count();
+      }
+    }
+  } else if (BlockScn(st.pin) == st.leaf_scn) {
+    // Still on the leaf of the last batch, unchanged: Oracle's buffer pinning.
+    stats.Add(Stat::kBufferIsPinnedCount);
+  } else {
+    // The leaf changed under us (DML between batches): find the place again by key.
+    const std::string& k = st.last_key;
+    if (!st.descending) {
+      auto pred = [&](std::string_view e) { return CompareKeys(e, k) > 0; };
+      st.pin = tree.DescendTo(pred, AccessMode::kConsistent, stats);
+      st.pos = Node(st.pin.data()).FirstWhere(pred);
+    } else {
+      auto pred = [&](std::string_view e) { return CompareKeys(e, k) >= 0; };
+      st.pin = tree.DescendTo(pred, AccessMode::kConsistent, stats);
+      st.pos = Node(st.pin.data()).FirstWhere(pred);
+    }
+  }
+
+  const uint64_t max_leaves = m.segments.at(ix.info.object_id).data_blocks;
+  auto step_leaf = [&](uint32_t block) {
+    if (++st.leaves > max_leaves) ThrowCorruptBlock(block);
+    st.pin = m.cache->Get(block, AccessMode::kConsistent, stats);
+    tree.CheckLeaf(st.pin);
+  };
+  while (n < cap) {
+    Node node(st.pin.data());
+    if (!st.descending) {
+      if (st.pos >= node.count()) {
+        uint32_t next = node.next();
+        if (next == 0) {
+          st.done = true;
+          break;
+        }
+        step_leaf(next);
+        st.pos = 0;
+        continue;
+      }
+      if (st.ExceedsUpper(node.Key(st.pos))) {
+        st.done = true;
+        break;
+      }
+      emit(node, st.pos++);
+    } else {
+      if (st.pos == 0) {
+        uint32_t prev = node.prev();
+        if (prev == 0) {
+          st.done = true;
+          break;
+        }
+        step_leaf(prev);
+        st.pos = Node(st.pin.data()).count();
+        continue;
+      }
+      if (!st.SatisfiesLower(node.Key(st.pos - 1))) {
+        st.done = true;
+        break;
+      }
+      emit(node, --st.pos);
+    }
+  }
+  if (st.done) {
+    st.pin.Release();
+  } else {
+    // The batch filled right after an emit, so the last entry returned is on this leaf, just
+    // behind the position in the scan direction.
+    Node node(st.pin.data());
+    st.last_key.assign(node.Key(st.descending ? st.pos : st.pos - 1));
+    st.leaf_scn = BlockScn(st.pin);
+  }
+  keys.SetSize(n);
+  return n > 0;
+}
+
+void Database::FetchRows(const TableInfo& table, std::span<const RowId> rowids,
+                         const std::vector<uint32_t>& column_ids, DataChunk& out,
+                         std::vector<bool>& found, SessionStats& stats) {
+  Impl& m = *impl_;
+  std::vector<LogicalType> types;
+  size_t fields_needed = 0;
+  for (uint32_t id : column_ids) {
+    if (id == kRowIdColumn) {
+      types.push_back(LogicalType::Integer());
+    } else if (id < table.columns.size()) {
+      types.push_back(table.columns[id].type);
+      fields_needed = std::max<size_t>(fields_needed, id + 1);
+    } else {
+      ThrowOra(904, "\"COLUMN#{}\": invalid identifier", id);
+    }
+  }
+  if (out.ColumnCount() != types.size() || out.Types() != types ||
+      (!types.empty() && out.column(0).capacity() < rowids.size())) {
+    out.Initialize(types, std::max(kVectorSize, rowids.size()));
+  } else {
+    out.Reset();
+  }
+  found.assign(rowids.size(), false);
+  struct Field {
+    bool is_null = true;
+    std::string_view bytes;
+  };
+  std::vector<Field> fields(fields_needed);
+  BufferCache::Pin pin;
+  for (size_t i = 0; i < rowids.size(); ++i) {
+    const RowId rid = rowids[i];
+    stats.Add(Stat::kTableFetchByRowid);
+    if (pin && pin.block_no() == rid.block) {
+      stats.Add(Stat::kBufferIsPinnedCount);
+    } else {
+      pin.Release();
+      m.CheckRowId(table, rid);
+      pin = m.cache->Get(rid.block, AccessMode::kConsistent, stats);
+      BlockHeader h = ReadHeader(pin.data());
+      if (h.type != BlockType::kHeapData || h.object_id != table.object_id) {
+        ThrowOra(1410, "invalid ROWID");
+      }
+    }
+    auto piece = HeapPage(pin.data()).Row(rid.slot);
+    bool present = piece.has_value();
+    BufferCache::Pin body_pin;
+    std::string_view row;
+    if (present) {
+      auto flags = static_cast<uint8_t>((*piece)[0]);
+      if (flags == kRowMigrated || flags == kRowDeleted) {
+        present = false;
+      } else if (flags == kRowForward) {
+        if (piece->size() < kMinRowPiece) ThrowCorruptBlock(rid.block);
+        RowId body_id;
+        std::memcpy(&body_id.block, piece->data() + 1, 4);
+        std::memcpy(&body_id.slot, piece->data() + 5, 2);
+        body_pin = m.cache->Get(body_id.block, AccessMode::kConsistent, stats);
+        auto body = HeapPage(body_pin.data()).Row(body_id.slot);
+        if (!body) ThrowCorruptBlock(body_id.block);
+        row = *body;
+      } else {
+        row = *piece;
+      }
+    }
+    if (!present) {
+      for (size_t c = 0; c < column_ids.size(); ++c) out.column(c).SetNull(i, true);
+      continue;
+    }
+    found[i] = true;
+    RowDecoder dec(row);
+    for (auto& f : fields) dec.Next(f.is_null, f.bytes);
+    for (size_t c = 0; c < column_ids.size(); ++c) {
+      Vector& v = out.column(c);
+      uint32_t cid = column_ids[c];
+      if (cid == kRowIdColumn) {
+        v.Data<Decimal>()[i] = Decimal::FromInt(rid.Pack());
+        v.SetNull(i, false);
+      } else if (fields[cid].is_null) {
+        v.SetNull(i, true);
+      } else {
+        DecodeInto(fields[cid].bytes, v, i);
+      }
+    }
+  }
+  out.SetSize(rowids.size());
+}
+
+}  // namespace pathdb::storage
