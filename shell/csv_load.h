@@ -1,6 +1,7 @@
-// LOAD [TABLE] t file — SQLcl's bulk load of a delimited file into an existing table.
-// First cut: rows go through Database::Insert in batches of kVectorSize (conventional path);
-// the direct-path version above the high-water mark comes with the storage engine issue.
+// LOAD [TABLE] t file — SQLcl's bulk load of a delimited file into an existing table, through
+// the direct path: rows are converted straight into column vectors and packed into new blocks
+// above the high-water mark (Database::BeginDirectPathInsert), never through the buffer cache.
+// The rows become part of the session's transaction when the whole file has been read.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -14,9 +15,9 @@ class Session;
 //! SET LOADFORMAT settings.
 struct LoadFormat {
   char delimiter = ',';
-  bool column_names = true;    //!< first line holds column names (skipped)
-  char enclosure = '"';        //!< 0 = none
-  std::string null_text;       //!< a field equal to this is NULL ('' by default)
+  bool column_names = true;            //!< first line holds column names (skipped)
+  char enclosure = '"';                //!< 0 = none
+  std::string null_text;               //!< a field equal to this is NULL ('' by default)
   std::optional<uint64_t> max_errors;  //!< SET LOADFORMAT ERRORS n: stop after n bad rows
 };
 
@@ -28,7 +29,8 @@ struct LoadResult {
 
 //! Loads `file` into `table` (upper-case name). Throws OraError when the table is missing or
 //! the file unreadable; bad rows are reported in the result and never abort the load unless
-//! max_errors is exceeded. `progress(bytes_done, bytes_total)` is called now and then.
+//! max_errors is exceeded (then nothing is loaded). `progress(bytes_done, bytes_total)` is
+//! called now and then; when empty, a bar is drawn on stderr when it is a terminal.
 LoadResult LoadCsv(Session& session, const std::string& table, const std::string& file,
                    const LoadFormat& format,
                    const std::function<void(uint64_t, uint64_t)>& progress = {});

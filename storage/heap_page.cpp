@@ -12,7 +12,9 @@ uint16_t HeapPage::Get16(size_t off) const {
   return v;
 }
 
-void HeapPage::Set16(size_t off, uint16_t v) { std::memcpy(b_ + off, &v, 2); }
+void HeapPage::Set16(size_t off, uint16_t v) {
+  std::memcpy(b_ + off, &v, 2);
+}
 
 void HeapPage::SetSlot(uint16_t s, uint16_t off, uint16_t len) {
   Set16(kDirOff + 4 * size_t{s}, off);
@@ -25,7 +27,9 @@ void HeapPage::Init() {
   Set16(kUsedOff, 0);
 }
 
-size_t HeapPage::MaxRowSize() { return kBlockSize - kDirOff - 4; }
+size_t HeapPage::MaxRowSize() {
+  return kBlockSize - kDirOff - 4;
+}
 
 size_t HeapPage::FreeSpace() const {
   size_t used = kDirOff + 4 * size_t{SlotCount()} + Get16(kUsedOff);
@@ -93,6 +97,16 @@ std::optional<uint16_t> HeapPage::Insert(std::string_view row, size_t reserve) {
     Set16(kSlotCountOff, static_cast<uint16_t>(slot + 1));
     SetSlot(slot, 0, 0);
   }
+  uint16_t off = Place(row);
+  SetSlot(slot, off, static_cast<uint16_t>(row.size()));
+  return slot;
+}
+
+std::optional<uint16_t> HeapPage::Append(std::string_view row, size_t reserve) {
+  uint16_t slot = SlotCount();
+  if (slot >= kMaxSlots || FreeSpace() < row.size() + 4 + reserve) return std::nullopt;
+  if (ContiguousFree() < 4 + row.size()) Compact();
+  Set16(kSlotCountOff, static_cast<uint16_t>(slot + 1));
   uint16_t off = Place(row);
   SetSlot(slot, off, static_cast<uint16_t>(row.size()));
   return slot;

@@ -27,6 +27,9 @@ class HeapPage {
   bool CanInsert(size_t len, size_t reserve) const;
   //! Stores a new row in the first empty slot (or a new one); nullopt when it does not fit.
   std::optional<uint16_t> Insert(std::string_view row, size_t reserve);
+  //! Stores a new row in a new slot after the last one, without looking for an empty slot:
+  //! the fast path for blocks filled in order (direct-path loads); nullopt when it does not fit.
+  std::optional<uint16_t> Append(std::string_view row, size_t reserve);
   //! The row piece in `slot`, or nullopt when the slot is empty / out of range.
   std::optional<std::string_view> Row(uint16_t slot) const;
   void Delete(uint16_t slot);

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # LOAD of a small CSV with bad rows: good rows land, each bad row is reported with its line and
 # reason, the #INFO summary counts both, and SET LOADFORMAT ERRORS 0 stops at the first bad row.
+# Then a few thousand rows through the direct path (CRLF, enclosures, a two-line record):
+# counted and summed, written direct, undone by ROLLBACK, kept across a restart after COMMIT.
 set -u
 pathdb=$(realpath "$1")
 work=$(mktemp -d "${TMPDIR:-/tmp}/pathdb-load.XXXXXX")
@@ -59,6 +61,51 @@ grep -qE '^ +4$' <(sed -n '/CNT_AFTER_STOP/,$p' out.txt | sed -n 3p)
 check "a stopped load adds no rows" $? "$(cat out.txt)"
 grep -q '^#INFO Number of rows processed: 2$' out.txt; check "delimiter | without header" $? "$(cat out.txt)"
 grep -q '^pipe|in$' out.txt; check "enclosed field keeps its delimiter" $? "$(cat out.txt)"
+
+# A few thousand rows through the direct path: 5000 lines, every 1000th with a bad number,
+# CRLF line ends, enclosed fields with doubled quotes and an embedded newline.
+awk 'BEGIN {
+  for (i = 1; i <= 5000; i++) {
+    amt = (i % 1000 == 0) ? "n/a" : sprintf("%d.%02d", i, i % 100);
+    printf "%d,name %d,%s,2024-%02d-%02d\r\n", i, i, amt, (i % 12) + 1, (i % 28) + 1;
+  }
+  printf "5001,\"say \"\"hi\"\"\",1,2024-01-01\r\n";
+  printf "5002,\"two\nlines\",2,2024-01-01\r\n";
+  printf "5003,bad date,3,2024-02-30\r\n";
+}' > big.csv
+timeout 120 "$pathdb" --batch db2 > big.txt 2>&1 <<'SQL'
+create table big (id number(6) not null, name varchar2(20), amount number(8,2), d date);
+set loadformat column_names off
+load big big.csv
+select count(*) as cnt, sum(id) as sum_id, sum(amount) as sum_amt, count(distinct d) as days from big;
+select name from big where id in (5001, 5002) order by id;
+select case when m.value > 0 then 'direct' else 'conventional' end as how
+  from v$statname s, v$mystat m where m.statistic# = s.statistic# and s.name = 'physical writes direct';
+commit;
+load big big.csv
+rollback;
+select count(*) as after_rollback from big;
+SQL
+# Rows 1000..5000 step 1000 and 5003 (Feb 30) are rejected: 5002 - 6 = 4997 rows.
+for n in 1000 2000 3000 4000 5000; do
+  grep -q "^#ERROR line $n: ORA-01722: invalid number$" big.txt
+  check "bad number on line $n reported" $? "$(grep '^#' big.txt | head)"
+done
+grep -q '^#ERROR line 5004: ORA-01839' big.txt
+check "Feb 30 rejected on its line (after the two-line record)" $? "$(grep '^#' big.txt | head)"
+grep -q '^#INFO Number of rows processed: 4997$' big.txt; check "4997 rows processed" $? "$(grep '^#' big.txt)"
+grep -q '^#INFO Number of rows in error: 6$' big.txt; check "6 rows in error" $? "$(grep '^#' big.txt)"
+# sum(id) = 5002*5003/2 - (1000+2000+3000+4000+5000) = 12512503 - 15000
+# sum(amount) = sum of i + (i%100)/100 for kept i <= 5000, plus 1 + 2
+want_amt=$(awk 'BEGIN { for (i = 1; i <= 5000; i++) if (i % 1000) s += i + (i % 100) / 100; printf "%.1f", s + 3 }')
+grep -qE "^ +4997 +12497503 +${want_amt%.0} +[0-9]+$" big.txt
+check "loaded rows counted and summed" $? "want sum_amt $want_amt; $(sed -n '/CNT/,/^$/p' big.txt)"
+grep -q '^say "hi"$' big.txt; check "doubled enclosure unescaped" $? "$(cat big.txt)"
+grep -q '^lines$' big.txt && grep -q '^two$' big.txt; check "enclosed newline kept" $? "$(cat big.txt)"
+grep -q '^direct$' big.txt; check "LOAD writes direct path" $? "$(cat big.txt)"
+grep -qE '^ +4997$' <(sed -n '/AFTER_ROLLBACK/,$p' big.txt); check "ROLLBACK undoes a LOAD" $? "$(cat big.txt)"
+echo "select count(*) as reopened from big;" | timeout 60 "$pathdb" --batch db2 > reopen.txt 2>&1
+grep -qE '^ +4997$' reopen.txt; check "committed LOAD survives a restart" $? "$(cat reopen.txt)"
 
 echo "$fails failure(s)"
 [ $fails -eq 0 ]

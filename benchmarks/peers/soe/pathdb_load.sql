@@ -1,4 +1,6 @@
--- pathdb side of ../shared/peers "soe": the same CSV files, loaded with LOAD (SQLcl's command).
+-- pathdb side of ../shared/peers "soe": the same CSV files, loaded with LOAD (SQLcl's command,
+-- direct path), then the indexes and statistics PostgreSQL's load script builds (primary keys,
+-- email, orders by customer and by warehouse/status), so the load times compare like for like.
 -- @DATA@ is replaced by the harness with the data directory.
 create table customers (customer_id number(10) not null, cust_first_name varchar2(40),
   cust_last_name varchar2(40), nls_language varchar2(3), nls_territory varchar2(30),
@@ -13,3 +15,10 @@ set loadformat column_names off
 load customers @DATA@/customers.csv
 load orders @DATA@/orders.csv
 commit;
+create unique index customers_pk on customers (customer_id);
+create unique index orders_pk on orders (order_id);
+create index cust_email_ix on customers (cust_email);
+create index ord_customer_ix on orders (customer_id);
+create index ord_wh_status_ix on orders (warehouse_id, order_status);
+exec dbms_stats.gather_table_stats('PATHDB', 'CUSTOMERS')
+exec dbms_stats.gather_table_stats('PATHDB', 'ORDERS')
