@@ -169,18 +169,41 @@ struct ColumnDef {
   ExprPtr default_value;
 };
 
+//! A PRIMARY KEY or UNIQUE constraint of CREATE TABLE (column or table level): enforced by a
+//! unique index named after the constraint.
+struct KeyConstraint {
+  std::string name;  //!< CONSTRAINT name, or "" (the system names it SYS_Cnnnnnnn)
+  bool primary_key = false;
+  std::vector<std::string> columns;
+};
+
 struct IndexColumn {
   std::string name;
   bool descending = false;
 };
 
 enum class StmtKind {
-  kSelect, kInsert, kUpdate, kDelete, kMerge,
-  kCreateTable, kCreateTableAs, kDropTable, kTruncate, kAlterTable,
-  kCreateIndex, kDropIndex, kCreateView, kDropView,
-  kCommit, kRollback, kSavepoint,
-  kAlterSession, kAlterSystem,
-  kExplainPlan, kPlsqlBlock,
+  kSelect,
+  kInsert,
+  kUpdate,
+  kDelete,
+  kMerge,
+  kCreateTable,
+  kCreateTableAs,
+  kDropTable,
+  kTruncate,
+  kAlterTable,
+  kCreateIndex,
+  kDropIndex,
+  kCreateView,
+  kDropView,
+  kCommit,
+  kRollback,
+  kSavepoint,
+  kAlterSession,
+  kAlterSystem,
+  kExplainPlan,
+  kPlsqlBlock,
 };
 
 struct Statement;
@@ -199,22 +222,23 @@ struct ProcCall {
 struct Statement {
   StmtKind kind;
   Pos pos;
-  std::string text;  //!< the statement's own text (no trailing ';'), used for SQL_ID
+  std::string text;         //!< the statement's own text (no trailing ';'), used for SQL_ID
   std::vector<Hint> hints;  //!< hints of INSERT/UPDATE/DELETE (SELECT hints live in the block)
 
   QueryPtr query;  //!< kSelect, kCreateTableAs, kCreateView, kInsert ... SELECT
 
   // Object names: table (create/drop/insert/update/delete/truncate/alter), index, view.
   std::vector<std::string> name;
-  std::string alias;             //!< UPDATE/DELETE t alias
-  bool if_exists = false;        //!< DROP ... IF EXISTS (SQLITE dialect)
+  std::string alias;       //!< UPDATE/DELETE t alias
+  bool if_exists = false;  //!< DROP ... IF EXISTS (SQLITE dialect)
   bool if_not_exists = false;
   bool purge = false;
   bool or_replace = false;
 
   // CREATE TABLE
   std::vector<ColumnDef> columns;
-  std::vector<std::string> primary_key;  //!< table-level PRIMARY KEY (a, b)
+  std::vector<std::string> primary_key;        //!< table-level PRIMARY KEY (a, b)
+  std::vector<KeyConstraint> key_constraints;  //!< PRIMARY KEY / UNIQUE, declaration order
   std::optional<int> pctfree;
   bool inmemory = false;  //!< CREATE TABLE ... INMEMORY / ALTER TABLE ... INMEMORY
   bool no_inmemory = false;

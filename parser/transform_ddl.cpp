@@ -38,12 +38,25 @@ ast::StatementPtr Transformer::CreateTable(P::CreateTableStatementContext* ctx) 
     col.name = Identifier(cd->identifier());
     // A column without a type (SQLite, or the column list of CREATE TABLE AS) stays kNull.
     if (cd->dataType() != nullptr) col.type = DataType(cd->dataType());
+    std::string constraint_name;  // CONSTRAINT x names the constraint that follows it
     for (auto* cc : cd->columnConstraint()) {
+      if (auto* n = dynamic_cast<P::NamedColumnConstraintContext*>(cc)) {
+        constraint_name = Identifier(n->identifier());
+        continue;
+      }
       if (dynamic_cast<P::NotNullConstraintContext*>(cc)) col.not_null = true;
       if (dynamic_cast<P::NullConstraintContext*>(cc)) col.not_null = false;
-      if (dynamic_cast<P::PrimaryKeyColumnConstraintContext*>(cc)) col.primary_key = true;
-      if (dynamic_cast<P::UniqueColumnConstraintContext*>(cc)) col.unique = true;
-      if (auto* d = dynamic_cast<P::DefaultConstraintContext*>(cc)) col.default_value = Expr(d->expr());
+      if (dynamic_cast<P::PrimaryKeyColumnConstraintContext*>(cc)) {
+        col.primary_key = true;
+        st->key_constraints.push_back({constraint_name, true, {col.name}});
+      }
+      if (dynamic_cast<P::UniqueColumnConstraintContext*>(cc)) {
+        col.unique = true;
+        st->key_constraints.push_back({constraint_name, false, {col.name}});
+      }
+      if (auto* d = dynamic_cast<P::DefaultConstraintContext*>(cc))
+        col.default_value = Expr(d->expr());
+      constraint_name.clear();
     }
     if (col.primary_key) col.not_null = true;
     st->columns.push_back(std::move(col));
@@ -57,6 +70,10 @@ ast::StatementPtr Transformer::CreateTable(P::CreateTableStatementContext* ctx) 
         e.column = tc->start->getCharPositionInLine();
         throw e;
       }
+    }
+    if (tc->PRIMARY() != nullptr || tc->UNIQUE() != nullptr) {
+      st->key_constraints.push_back(
+          {tc->identifier() ? Identifier(tc->identifier()) : "", tc->PRIMARY() != nullptr, cols});
     }
     if (tc->PRIMARY() != nullptr) {
       st->primary_key = cols;

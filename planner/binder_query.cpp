@@ -44,10 +44,14 @@ std::optional<uint64_t> StopkeyLimit(const BoundExpr& c, size_t rownum, PlanCont
   std::string op = c.name;
   if (r->kind == BoundKind::kColumn && r->column_index == rownum) {
     std::swap(l, r);
-    if (op == "<") op = ">";
-    else if (op == ">") op = "<";
-    else if (op == "<=") op = ">=";
-    else if (op == ">=") op = "<=";
+    if (op == "<")
+      op = ">";
+    else if (op == ">")
+      op = "<";
+    else if (op == "<=")
+      op = ">=";
+    else if (op == ">=")
+      op = "<=";
   }
   if (l->kind != BoundKind::kColumn || l->column_index != rownum) return std::nullopt;
   bool has_cols = false;
@@ -123,10 +127,18 @@ BoundQuery Binder::BindSetOp(const ast::Query& q) {
   };
   auto node = std::make_unique<LogicalNode>(LogicalNode::Kind::kSetOp);
   switch (q.set_op) {
-    case ast::SetOp::kUnion: node->set_op = LogicalSetOp::kUnion; break;
-    case ast::SetOp::kUnionAll: node->set_op = LogicalSetOp::kUnionAll; break;
-    case ast::SetOp::kIntersect: node->set_op = LogicalSetOp::kIntersect; break;
-    default: node->set_op = LogicalSetOp::kMinus; break;
+    case ast::SetOp::kUnion:
+      node->set_op = LogicalSetOp::kUnion;
+      break;
+    case ast::SetOp::kUnionAll:
+      node->set_op = LogicalSetOp::kUnionAll;
+      break;
+    case ast::SetOp::kIntersect:
+      node->set_op = LogicalSetOp::kIntersect;
+      break;
+    default:
+      node->set_op = LogicalSetOp::kMinus;
+      break;
   }
   node->types = types;
   node->children.push_back(conform(std::move(l.plan)));
@@ -220,6 +232,9 @@ BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
     auto t = BindTableRef(*ref);
     root = root ? cross(std::move(root), std::move(t)) : std::move(t);
   }
+  // Hints name tables by alias; each table scan keeps the block's hints for its access path.
+  for (auto& r : relations_)
+    if (r.plan && r.plan->kind == LogicalNode::Kind::kScan) r.plan->hints = b.hints;
   // ---- CONNECT BY LEVEL <= n over DUAL: the row generator
   if (b.connect_by) {
     if (b.start_with) ThrowUnimplemented("START WITH");
@@ -319,9 +334,12 @@ BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
     proj.push_back(BindExpr(*item.expr));
     aliases.push_back(item.alias);
     bool is_col = item.expr->kind == ast::ExprKind::kColumnRef;
-    if (!item.alias.empty()) out.names.push_back(item.alias);
-    else if (is_col) out.names.push_back(item.expr->names.back());
-    else out.names.push_back(HeadingText(item.text.empty() ? item.expr->ToString() : item.text));
+    if (!item.alias.empty())
+      out.names.push_back(item.alias);
+    else if (is_col)
+      out.names.push_back(item.expr->names.back());
+    else
+      out.names.push_back(HeadingText(item.text.empty() ? item.expr->ToString() : item.text));
     out.named.push_back(!item.alias.empty() || is_col);
   }
   BoundExprPtr having = b.having ? BindExpr(*b.having) : nullptr;
@@ -343,8 +361,7 @@ BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
       col = static_cast<size_t>(pos - 1);
     } else if (oi.expr->kind == ast::ExprKind::kColumnRef && oi.expr->names.size() == 1) {
       for (size_t i = 0; i < visible && col == SIZE_MAX; ++i)
-        if (!aliases[i].empty() && aliases[i] == oi.expr->names[0])
-          col = i;
+        if (!aliases[i].empty() && aliases[i] == oi.expr->names[0]) col = i;
     }
     if (col == SIZE_MAX) {
       size_t naggs = aggregates_.size();
@@ -360,8 +377,8 @@ BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
         col = proj.size() - 1;
       }
     }
-    keys.push_back({MakeColumn(col, proj[col]->type), oi.descending,
-                    oi.nulls_first.value_or(oi.descending)});
+    keys.push_back(
+        {MakeColumn(col, proj[col]->type), oi.descending, oi.nulls_first.value_or(oi.descending)});
   }
   aggregates_allowed_ = false;
 

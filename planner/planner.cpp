@@ -6,10 +6,12 @@
 #include "common/error.h"
 #include "executor/column_error.h"
 #include "executor/delete.h"
+#include "executor/load_as_select.h"
 #include "executor/load_table.h"
 #include "executor/projection.h"
 #include "executor/table_access_full.h"
 #include "executor/update.h"
+#include "planner/access_path.h"
 #include "planner/binder.h"
 #include "planner/bound_util.h"
 
@@ -120,6 +122,14 @@ PhysicalPlan PlanInsert(const ast::Statement& stmt, PlanContext& ctx) {
       source->children = std::move(rows);
     }
   }
+  // APPEND asks for a direct-path insert; like Oracle, only INSERT ... SELECT honours it.
+  bool append = false;
+  for (const auto& h : stmt.hints) append = append || (h.name == "APPEND" && !h.malformed);
+  if (append && stmt.query) {
+    auto load = std::make_unique<LoadAsSelect>(table);
+    load->AddChild(PlanPhysical(*source, ctx));
+    return CountPlan(std::move(load));
+  }
   auto load = std::make_unique<LoadTableConventional>(table);
   load->object_name = table.name;
   load->AddChild(PlanPhysical(*source, ctx));
@@ -128,16 +138,15 @@ PhysicalPlan PlanInsert(const ast::Statement& stmt, PlanContext& ctx) {
 
 namespace {
 
-// Scan of the DML target with the ROWID first (the binder's RegisterTable numbering).
-std::unique_ptr<TableAccessFull> TargetScan(const storage::TableInfo& table, Binder& binder,
-                                            const ast::Statement& stmt) {
+// Scan of the DML target with the ROWID first (the binder's RegisterTable numbering), through
+// an index when the WHERE clause allows (planner/access_path.cpp).
+std::unique_ptr<PhysicalOperator> TargetScan(const storage::TableInfo& table, Binder& binder,
+                                             const ast::Statement& stmt, PlanContext& ctx) {
   std::vector<uint32_t> ids{storage::kRowIdColumn};
   for (uint32_t i = 0; i < table.columns.size(); ++i) ids.push_back(i);
   BoundExprPtr where = stmt.where ? binder.BindInScope(*stmt.where) : nullptr;
-  auto scan = std::make_unique<TableAccessFull>(table, std::move(ids), std::move(where));
-  scan->object_name = table.name;
-  scan->estimated_rows = static_cast<double>(table.row_count);
-  return scan;
+  return PlanTableAccess(table, std::move(ids), std::move(where),
+                         stmt.alias.empty() ? table.name : stmt.alias, stmt.hints, ctx);
 }
 
 }  // namespace
@@ -155,7 +164,7 @@ PhysicalPlan PlanUpdate(const ast::Statement& stmt, PlanContext& ctx) {
     set_cols.push_back(static_cast<uint32_t>(*idx));
     exprs.push_back(CoerceToColumn(binder.BindInScope(*value), table, *idx));
   }
-  auto scan = TargetScan(table, binder, stmt);
+  auto scan = TargetScan(table, binder, stmt, ctx);
   std::vector<LogicalType> types;
   for (auto& e : exprs) types.push_back(e->type);
   auto proj = std::make_unique<Projection>(std::move(exprs), std::move(types));
@@ -172,7 +181,7 @@ PhysicalPlan PlanDelete(const ast::Statement& stmt, PlanContext& ctx) {
   binder.RegisterTable(table, stmt.alias.empty() ? table.name : stmt.alias);
   auto del = std::make_unique<DeleteRows>(table);
   del->object_name = table.name;
-  del->AddChild(TargetScan(table, binder, stmt));
+  del->AddChild(TargetScan(table, binder, stmt, ctx));
   return CountPlan(std::move(del));
 }
 
@@ -252,8 +261,8 @@ PhysicalPlan PlanLoad(const storage::TableInfo& table, PhysicalPlan source) {
   }
   auto proj = std::make_unique<Projection>(std::move(exprs), std::move(types));
   proj->AddChild(std::move(source.root));
-  auto load = std::make_unique<LoadTableConventional>(table);
-  load->object_name = table.name;
+  // CREATE TABLE AS SELECT fills its new table through the direct path, as Oracle does.
+  auto load = std::make_unique<LoadAsSelect>(table);
   load->AddChild(std::move(proj));
   return CountPlan(std::move(load));
 }

@@ -13,6 +13,7 @@
 #include "shell/cli_options.h"
 #include "shell/demo.h"
 #include "shell/line_editor.h"
+#include "shell/progress_bar.h"
 #include "shell/session_engine.h"
 #include "shell/slt_protocol.h"
 #include "shell/sqlplus.h"
@@ -93,6 +94,7 @@ int Main(int argc, char** argv) {
     return 1;
   }
   pathdb::Session session(*db);
+  if (isatty(2) != 0) session.SetProgress(TerminalProgressBar(std::cerr, "CREATE INDEX"));
   SessionEngine engine(session);
   g_engine.store(&engine);
 
@@ -129,8 +131,8 @@ int Main(int argc, char** argv) {
 
   if (o.format == OutputFormat::kSlt) return RunSltProtocol(std::cin, std::cout, engine);
 
-  const bool prompts = !o.batch && !o.has_command && o.script.empty() &&
-                       o.format == OutputFormat::kSqlplus;
+  const bool prompts =
+      !o.batch && !o.has_command && o.script.empty() && o.format == OutputFormat::kSqlplus;
   const bool interactive = prompts && isatty(0) != 0;
   InstallSigint(interactive);
   Sqlplus shell(engine, std::cout, std::cerr, o.format, prompts);

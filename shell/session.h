@@ -30,8 +30,8 @@ class ResultSink {
 
 //! What a statement did, for the feedback line.
 struct StatementOutcome {
-  bool is_query = false;     //!< rows went to the sink; feedback "N rows selected."
-  uint64_t row_count = 0;    //!< rows selected / inserted / updated / deleted
+  bool is_query = false;   //!< rows went to the sink; feedback "N rows selected."
+  uint64_t row_count = 0;  //!< rows selected / inserted / updated / deleted
   //! Feedback text for non-queries, exactly as printed: "Table created.", "3 rows inserted.",
   //! "Session altered.", "Commit complete.", "PL/SQL procedure successfully completed."
   std::string message;
@@ -55,6 +55,9 @@ class Session {
   storage::Database& database() { return db_; }
   storage::Transaction& transaction() { return txn_; }
   std::mt19937_64& random() { return random_; }
+  //! Long DDL (CREATE INDEX) reports its progress here; the shell draws a bar on a terminal.
+  void SetProgress(storage::ProgressFn fn) { progress_ = std::move(fn); }
+  const storage::ProgressFn& progress() const { return progress_; }
   //! Commits open work (the shell calls this at EXIT, as SQL*Plus does).
   void Commit();
 
@@ -64,6 +67,7 @@ class Session {
   SessionStats stats_;
   storage::Transaction txn_;
   std::mt19937_64 random_{0x5eed};
+  storage::ProgressFn progress_;
   std::atomic<bool> cancel_{false};
   struct Impl;
   std::unique_ptr<Impl> impl_;

@@ -1,0 +1,160 @@
+#include "executor/index_scan.h"
+
+#include <optional>
+
+#include "common/error.h"
+#include "executor/cell_ops.h"
+
+namespace pathdb {
+namespace {
+
+struct IndexScanOpState : OperatorState {
+  std::unique_ptr<storage::IndexScanState> scan;
+  DataChunk keys;  //!< one vector per key column, as IndexScanNext fills them
+  std::vector<storage::RowId> rowids;
+  bool done = false;
+};
+
+LogicalType KeyType(const storage::TableInfo& table, const storage::IndexInfo& index, size_t pos) {
+  if (pos >= index.columns.size() || index.columns[pos] >= table.columns.size())
+    ThrowOra(600, "internal error code, arguments: [index key column {}]", pos);
+  return table.columns[index.columns[pos]].type;
+}
+
+std::vector<LogicalType> OutputTypes(const storage::TableInfo& table,
+                                     const storage::IndexInfo& index,
+                                     const std::vector<uint32_t>& outputs) {
+  std::vector<LogicalType> types;
+  for (uint32_t o : outputs)
+    types.push_back(o == kIndexRowIdOutput ? LogicalType::Integer() : KeyType(table, index, o));
+  return types;
+}
+
+//! A bound value for key column `pos`, in the column's type so that the storage layer's key
+//! encoding orders it with the stored keys. nullopt for NULL (nothing can match).
+std::optional<Value> BoundValue(const BoundExpr& e, const LogicalType& key_type, ExecContext& ctx) {
+  Value v = ExpressionExecutor::EvaluateScalar(e, ctx.eval);
+  if (v.is_null()) return std::nullopt;
+  // The planner only uses conditions whose value already has the key's TypeId; precision and
+  // scale may differ (NUMBER(5,2) column vs literal 3.14159) and must not be rounded away.
+  if (v.type().id != key_type.id) v = CastValue(v, key_type, ctx.eval);
+  return v;
+}
+
+}  // namespace
+
+IndexKeyRange IndexKeyRange::Copy() const {
+  IndexKeyRange r;
+  for (const auto& e : equal) r.equal.push_back(e->Copy());
+  if (lower) r.lower = lower->Copy();
+  if (upper) r.upper = upper->Copy();
+  r.lower_inclusive = lower_inclusive;
+  r.upper_inclusive = upper_inclusive;
+  return r;
+}
+
+IndexScan::IndexScan(std::string operation, const storage::TableInfo& table,
+                     const storage::IndexInfo& index, std::vector<uint32_t> outputs,
+                     IndexKeyRange range, bool descending, bool fast_full, BoundExprPtr filter)
+    : PhysicalOperator(std::move(operation), OutputTypes(table, index, outputs)),
+      table_(table),
+      index_(index),
+      outputs_(std::move(outputs)),
+      range_(std::move(range)),
+      descending_(descending),
+      fast_full_(fast_full),
+      filter_(std::move(filter)) {
+  object_name = index.name;
+  const size_t bounded = range_.equal.size() + ((range_.lower || range_.upper) ? 1 : 0);
+  if (bounded > index.columns.size())
+    ThrowOra(600, "internal error code, arguments: [index range on {} of {} columns]", bounded,
+             index.columns.size());
+}
+
+std::unique_ptr<OperatorState> IndexScan::Open(ExecContext& ctx) const {
+  auto st = std::make_unique<IndexScanOpState>();
+  std::vector<LogicalType> key_types;
+  for (size_t i = 0; i < index_.columns.size(); ++i)
+    key_types.push_back(KeyType(table_, index_, i));
+  st->keys.Initialize(key_types);
+  if (fast_full_) {
+    st->scan = ctx.db.BeginIndexFastFullScan(index_, ctx.stats);
+    return st;
+  }
+  std::vector<Value> prefix;
+  for (size_t i = 0; i < range_.equal.size(); ++i) {
+    auto v = BoundValue(*range_.equal[i], key_types[i], ctx);
+    if (!v) {
+      st->done = true;
+      return st;
+    }
+    prefix.push_back(std::move(*v));
+  }
+  const size_t next = range_.equal.size();
+  std::optional<storage::IndexBound> lower, upper;
+  if (range_.lower) {
+    auto v = BoundValue(*range_.lower, key_types[next], ctx);
+    if (!v) {
+      st->done = true;
+      return st;
+    }
+    lower = storage::IndexBound{prefix, range_.lower_inclusive};
+    lower->key.push_back(std::move(*v));
+  } else if (!prefix.empty()) {
+    lower = storage::IndexBound{prefix, true};
+  }
+  if (range_.upper) {
+    auto v = BoundValue(*range_.upper, key_types[next], ctx);
+    if (!v) {
+      st->done = true;
+      return st;
+    }
+    upper = storage::IndexBound{prefix, range_.upper_inclusive};
+    upper->key.push_back(std::move(*v));
+  } else if (!prefix.empty()) {
+    upper = storage::IndexBound{std::move(prefix), true};
+  }
+  st->scan =
+      ctx.db.BeginIndexScan(index_, std::move(lower), std::move(upper), descending_, ctx.stats);
+  return st;
+}
+
+bool IndexScan::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+  auto& st = static_cast<IndexScanOpState&>(state);
+  while (!st.done) {
+    ctx.CheckCancel();
+    st.keys.Reset();
+    st.rowids.clear();
+    if (!ctx.db.IndexScanNext(*st.scan, st.keys, st.rowids, ctx.stats)) {
+      // Unpin the last leaf now: DELETE/UPDATE change the index once their input is done.
+      st.scan.reset();
+      st.done = true;
+      break;
+    }
+    const size_t n = st.rowids.size();
+    if (n == 0) continue;
+    out.Reset();
+    // A key column goes to its first output by swapping vectors (no copy); a repeated one is
+    // copied from there.
+    std::vector<int> placed(index_.columns.size(), -1);
+    for (size_t j = 0; j < outputs_.size(); ++j) {
+      const uint32_t o = outputs_[j];
+      Vector& dst = out.column(j);
+      if (o == kIndexRowIdOutput) {
+        auto* data = dst.Data<Decimal>();
+        for (size_t i = 0; i < n; ++i) data[i] = Decimal::FromInt(st.rowids[i].Pack());
+      } else if (placed[o] < 0) {
+        std::swap(st.keys.column(o), dst);
+        placed[o] = static_cast<int>(j);
+      } else {
+        CopyCells(out.column(static_cast<size_t>(placed[o])), nullptr, n, dst, 0);
+      }
+    }
+    out.SetSize(n);
+    if (filter_) ExpressionExecutor::Filter(*filter_, out, ctx.eval);
+    if (out.Count() > 0) return true;
+  }
+  return false;
+}
+
+}  // namespace pathdb
