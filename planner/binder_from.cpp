@@ -7,6 +7,7 @@
 #include "parser/parser.h"
 #include "planner/binder.h"
 #include "planner/bound_util.h"
+#include "planner/system_views.h"
 
 namespace pathdb::planner {
 
@@ -71,11 +72,20 @@ std::unique_ptr<FromTree> Binder::BindTableRef(const ast::TableRef& ref) {
     node->begin = left->begin;
     node->end = right->end;
     switch (ref.join_type) {
-      case ast::JoinType::kInner: node->type = LogicalJoinType::kInner; break;
-      case ast::JoinType::kLeft: node->type = LogicalJoinType::kLeft; break;
-      case ast::JoinType::kRight: node->type = LogicalJoinType::kRight; break;
-      case ast::JoinType::kCross: node->type = LogicalJoinType::kCross; break;
-      case ast::JoinType::kFull: ThrowUnimplemented("FULL OUTER JOIN");
+      case ast::JoinType::kInner:
+        node->type = LogicalJoinType::kInner;
+        break;
+      case ast::JoinType::kLeft:
+        node->type = LogicalJoinType::kLeft;
+        break;
+      case ast::JoinType::kRight:
+        node->type = LogicalJoinType::kRight;
+        break;
+      case ast::JoinType::kCross:
+        node->type = LogicalJoinType::kCross;
+        break;
+      case ast::JoinType::kFull:
+        ThrowUnimplemented("FULL OUTER JOIN");
     }
     node->left = std::move(left);
     node->right = std::move(right);
@@ -92,7 +102,10 @@ std::unique_ptr<FromTree> Binder::BindTableRef(const ast::TableRef& ref) {
       SplitConjuncts(BindExpr(*ref.on), conds);
       for (auto& c : conds) {
         size_t lo = SIZE_MAX, hi = 0;
-        VisitColumns(*c, [&](size_t i) { lo = std::min(lo, i); hi = std::max(hi, i); });
+        VisitColumns(*c, [&](size_t i) {
+          lo = std::min(lo, i);
+          hi = std::max(hi, i);
+        });
         bool inner = node->type == LogicalJoinType::kInner || node->type == LogicalJoinType::kCross;
         if (inner && lo != SIZE_MAX && TryPlace(*node, c, lo, hi)) continue;
         node->conds.push_back(std::move(c));
@@ -134,6 +147,20 @@ std::unique_ptr<FromTree> Binder::BindTableRef(const ast::TableRef& ref) {
     RenameColumns(bq, v->columns);
     auto names = bq.names;
     return AddRelation(WrapView(std::move(bq), name), qualifier, names);
+  }
+  if (const SystemView* sv = FindSystemView(name)) {
+    // USER_* and V$ views: a scan of a fixed table (no segment), columns from the catalogue.
+    auto scan = std::make_unique<LogicalNode>(LogicalNode::Kind::kScan);
+    scan->table = &sv->table;
+    scan->system_view = sv;
+    scan->alias = qualifier;
+    std::vector<std::string> names;
+    for (uint32_t i = 0; i < sv->table.columns.size(); ++i) {
+      scan->column_ids.push_back(i);
+      scan->types.push_back(sv->table.columns[i].type);
+      names.push_back(sv->table.columns[i].name);
+    }
+    return AddRelation(std::move(scan), qualifier, names);
   }
   if (name == "DUAL") {
     // DUAL's one column DUMMY = 'X'; the projection is invisible in plans (FAST DUAL shows).
@@ -216,7 +243,8 @@ LogicalPtr Binder::BuildFromTree(FromTree& node) {
   for (auto& c : node.conds) RemapColumns(*c, [base](size_t i) { return i - base; });
   j->predicate = MakeAnd(std::move(node.conds));
   j->join_type = node.type;
-  if (j->join_type == LogicalJoinType::kCross && j->predicate) j->join_type = LogicalJoinType::kInner;
+  if (j->join_type == LogicalJoinType::kCross && j->predicate)
+    j->join_type = LogicalJoinType::kInner;
   j->children.push_back(std::move(l));
   j->children.push_back(std::move(r));
   return j;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "executor/expression.h"
+#include "parser/ast.h"
 #include "storage/storage.h"
 
 namespace pathdb::planner {
@@ -30,6 +31,7 @@ enum class LogicalJoinType { kInner, kLeft, kRight, kFull, kCross };
 enum class LogicalSetOp { kUnion, kUnionAll, kIntersect, kMinus };
 
 struct LogicalNode;
+struct SystemView;
 using LogicalPtr = std::unique_ptr<LogicalNode>;
 
 struct LogicalNode {
@@ -53,8 +55,12 @@ struct LogicalNode {
 
   // kScan
   const storage::TableInfo* table = nullptr;
+  //! Set when the scan reads a dictionary/V$ view (table points at its columns): FIXED TABLE FULL.
+  const SystemView* system_view = nullptr;
   std::vector<uint32_t> column_ids;
   std::string alias;
+  //! Hints of the query block (access-path choice reads those naming `alias`).
+  std::vector<ast::Hint> hints;
   // kScan / kFilter / kJoin / kConnectBy (bound)
   BoundExprPtr predicate;
   bool inclusive = true;  //!< kConnectBy: LEVEL <= n (true) or LEVEL < n

@@ -21,8 +21,10 @@
 #include "executor/table_access_full.h"
 #include "executor/union_all.h"
 #include "executor/view.h"
+#include "planner/access_path.h"
 #include "planner/binder.h"
 #include "planner/bound_util.h"
+#include "planner/system_views.h"
 
 namespace pathdb::planner {
 
@@ -51,7 +53,9 @@ int Side(const BoundExpr& e, size_t left_width) {
   return side;
 }
 
-void Shift(BoundExpr& e, const std::function<size_t(size_t)>& f) { RemapColumns(e, f); }
+void Shift(BoundExpr& e, const std::function<size_t(size_t)>& f) {
+  RemapColumns(e, f);
+}
 
 OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids) {
   const size_t L = n.children[0]->types.size();
@@ -70,9 +74,8 @@ OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids) {
     rest.push_back(std::move(c));
   }
   auto right_to_local = [L](size_t i) { return i - L; };
-  const bool swap_output =
-      (n.join_type == LogicalJoinType::kLeft && !lkeys.empty()) ||
-      (n.join_type == LogicalJoinType::kRight && lkeys.empty());
+  const bool swap_output = (n.join_type == LogicalJoinType::kLeft && !lkeys.empty()) ||
+                           (n.join_type == LogicalJoinType::kRight && lkeys.empty());
   OpPtr join;
   OpPtr left = std::move(kids[0]), right = std::move(kids[1]);
   const double est = std::max(left->estimated_rows, right->estimated_rows);
@@ -81,18 +84,17 @@ OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids) {
     BoundExprPtr residual = MakeAnd(std::move(rest));
     if (n.join_type == LogicalJoinType::kLeft) {
       // Preserved left side probes (child 1); residual is over probe then build = left, right.
-      auto hj = std::make_unique<HashJoin>(JoinKind::kLeftOuter, std::move(rkeys),
-                                           std::move(lkeys), std::move(residual));
+      auto hj = std::make_unique<HashJoin>(JoinKind::kLeftOuter, std::move(rkeys), std::move(lkeys),
+                                           std::move(residual));
       hj->AddChild(std::move(right));
       hj->AddChild(std::move(left));
       join = std::move(hj);
     } else {
       // Left builds, right probes; residual is over probe (right) then build (left).
-      if (residual)
-        Shift(*residual, [L, R](size_t i) { return i < L ? R + i : i - L; });
+      if (residual) Shift(*residual, [L, R](size_t i) { return i < L ? R + i : i - L; });
       auto kind = n.join_type == LogicalJoinType::kRight ? JoinKind::kLeftOuter : JoinKind::kInner;
-      auto hj = std::make_unique<HashJoin>(kind, std::move(lkeys), std::move(rkeys),
-                                           std::move(residual));
+      auto hj =
+          std::make_unique<HashJoin>(kind, std::move(lkeys), std::move(rkeys), std::move(residual));
       hj->AddChild(std::move(left));
       hj->AddChild(std::move(right));
       join = std::move(hj);
@@ -139,12 +141,9 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
   using K = LogicalNode::Kind;
   switch (n.kind) {
     case K::kScan: {
-      auto op = std::make_unique<TableAccessFull>(*n.table, n.column_ids, std::move(n.predicate));
-      op->object_name = n.table->name;
-      op->estimated_rows = static_cast<double>(n.table->row_count);
-      if (op->filter()) op->estimated_rows = std::max(1.0, op->estimated_rows * 0.05);
-      op->cost = static_cast<double>(n.table->hwm_blocks) / 8 + 2;
-      return op;
+      if (n.system_view) return PlanFixedTable(n, ctx);
+      // TABLE ACCESS FULL or an index (planner/access_path.cpp).
+      return PlanTableAccess(*n.table, n.column_ids, std::move(n.predicate), n.alias, n.hints, ctx);
     }
     case K::kDual: {
       auto op = std::make_unique<FastDual>();

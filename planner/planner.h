@@ -11,11 +11,15 @@
 
 namespace pathdb::planner {
 
+struct SystemViewSources;
+
 //! What planning needs from the session. `eval` is used to fold constants (DEFAULT values,
 //! FETCH FIRST n) and carries the dialect.
 struct PlanContext {
   storage::Database& db;
   EvalContext& eval;
+  //! The session's side of the V$ views (V$PARAMETER ...); nullptr: those views are empty.
+  const SystemViewSources* sources = nullptr;
 };
 
 //! A runnable plan: the operator tree plus the result columns' headings and types.
@@ -41,6 +45,16 @@ storage::TableInfo BuildTableInfo(const ast::Statement& stmt, PlanContext& ctx);
 //! CREATE TABLE AS SELECT: the dictionary entry whose columns match `plan` (ORA-00998 for an
 //! expression without an alias).
 storage::TableInfo BuildTableInfoAs(const ast::Statement& stmt, const PhysicalPlan& plan);
+
+//! CREATE [UNIQUE] INDEX (planner/index_ddl.cpp): the dictionary entry to build. ORA-00942
+//! without the table, ORA-00904 for an unknown column, ORA-00957 for a repeated one.
+storage::IndexInfo BuildIndexInfo(const ast::Statement& stmt, PlanContext& ctx);
+//! The unique indexes enforcing CREATE TABLE's PRIMARY KEY / UNIQUE constraints, named after
+//! their constraints (SYS_Cnnnnnnn when unnamed). ORA-02260 for a second primary key,
+//! ORA-02261 for a key declared twice.
+std::vector<storage::IndexInfo> BuildConstraintIndexes(const ast::Statement& stmt,
+                                                       const storage::TableInfo& table,
+                                                       PlanContext& ctx);
 //! A plan inserting the rows of `source` (already shaped like `table`) into `table`.
 PhysicalPlan PlanLoad(const storage::TableInfo& table, PhysicalPlan source);
 

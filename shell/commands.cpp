@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -113,7 +114,8 @@ void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
     std::ifstream in(file);
     if (!in) return ReportSp2(fmt::format("SP2-0310: unable to open file \"{}\"", file));
     if (depth_ >= 20) {
-      return ReportSp2("SP2-0309: SQL*Plus command procedures may only be nested to a depth of 20.");
+      return ReportSp2(
+          "SP2-0309: SQL*Plus command procedures may only be nested to a depth of 20.");
     }
     for (size_t i = 2; i < w.size(); ++i) settings_.defines.Set(std::to_string(i - 1), w[i]);
     StreamLineSource src(in);
@@ -136,8 +138,8 @@ void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
       auto v = ToInt(val);
       if (!v) return ReportSp2(fmt::format("SP2-0268: {} option not a valid number", name));
       if (*v < lo || *v > hi) {
-        return ReportSp2(fmt::format("SP2-0267: {} option {} out of range ({} through {})", name,
-                                     *v, lo, hi));
+        return ReportSp2(
+            fmt::format("SP2-0267: {} option {} out of range ({} through {})", name, *v, lo, hi));
       }
       target = *v;
     };
@@ -175,11 +177,13 @@ void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
       return;
     }
     static constexpr const char* kIgnored[] = {
-        "SERVEROUTPUT", "SERVEROUT", "TRIMSPOOL", "TRIMS", "TRIMOUT", "TRIM", "TAB", "TERMOUT",
-        "TERM", "WRAP", "WRA", "SQLBLANKLINES", "SQLBL", "ARRAYSIZE", "ARRAY", "LONG", "COLSEP",
-        "NEWPAGE", "NEWP", "UNDERLINE", "UND", "SQLPROMPT", "SQLP", "TIME", "TI", "FLUSH",
-        "SHOWMODE", "APPINFO", "EMBEDDED", "LONGCHUNKSIZE", "MARKUP", "STATEMENTCACHE",
-        "SCAN", "CONCAT", "ESCAPE", "AUTOCOMMIT", "AUTO", "PAUSE", "RECSEP"};
+        "SERVEROUTPUT", "SERVEROUT",      "TRIMSPOOL", "TRIMS",     "TRIMOUT",  "TRIM",
+        "TAB",          "TERMOUT",        "TERM",      "WRAP",      "WRA",      "SQLBLANKLINES",
+        "SQLBL",        "ARRAYSIZE",      "ARRAY",     "LONG",      "COLSEP",   "NEWPAGE",
+        "NEWP",         "UNDERLINE",      "UND",       "SQLPROMPT", "SQLP",     "TIME",
+        "TI",           "FLUSH",          "SHOWMODE",  "APPINFO",   "EMBEDDED", "LONGCHUNKSIZE",
+        "MARKUP",       "STATEMENTCACHE", "SCAN",      "CONCAT",    "ESCAPE",   "AUTOCOMMIT",
+        "AUTO",         "PAUSE",          "RECSEP"};
     for (const char* x : kIgnored) {
       if (ToUpper(opt) == x) return;
     }
@@ -219,11 +223,11 @@ void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
     return;
   }
   if (Matches(verb, "DEFINE", 3)) {
-    const std::string rest = Trim(line.substr(line.find_first_of(" \t") == std::string::npos
-                                                  ? line.size()
-                                                  : line.find_first_of(" \t")));
+    const std::string rest = Trim(line.substr(
+        line.find_first_of(" \t") == std::string::npos ? line.size() : line.find_first_of(" \t")));
     if (rest.empty()) {
-      for (const auto& [name, value] : settings_.defines.all()) out << DefineLine(name, value) << '\n';
+      for (const auto& [name, value] : settings_.defines.all())
+        out << DefineLine(name, value) << '\n';
       return;
     }
     const size_t eq = rest.find('=');
@@ -251,7 +255,8 @@ void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
   if (Matches(verb, "EXECUTE", 4)) {
     const size_t sp = line.find_first_of(" \t");
     const std::string call = sp == std::string::npos ? "" : Trim(line.substr(sp));
-    if (call.empty()) return ReportSp2("SP2-0042: unknown command \"EXECUTE\" - rest of line ignored.");
+    if (call.empty())
+      return ReportSp2("SP2-0042: unknown command \"EXECUTE\" - rest of line ignored.");
     RunSql("BEGIN " + call + "; END;");
     return;
   }
@@ -271,7 +276,8 @@ void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
     return;
   }
   if (Matches(verb, "WHENEVER", 8)) {
-    if (w.size() < 3) return ReportSp2("SP2-0042: unknown command \"WHENEVER\" - rest of line ignored.");
+    if (w.size() < 3)
+      return ReportSp2("SP2-0042: unknown command \"WHENEVER\" - rest of line ignored.");
     if (!Matches(w[1], "SQLERROR", 8)) return;  // OSERROR: nothing here can raise one
     if (Matches(w[2], "CONTINUE", 4)) {
       whenever_.exit = false;
@@ -341,7 +347,8 @@ void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
         any_failure_ = true;
         return;
       }
-      out << "\n" << fmt::format("{:<36} {:<11} {}", "NAME", "TYPE", "VALUE") << '\n'
+      out << "\n"
+          << fmt::format("{:<36} {:<11} {}", "NAME", "TYPE", "VALUE") << '\n'
           << std::string(36, '-') << ' ' << std::string(11, '-') << ' ' << std::string(30, '-')
           << '\n';
       for (const auto& r : rows) {
@@ -363,7 +370,15 @@ void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
       const uint64_t buffers = param_bytes("db_cache_size");
       const uint64_t inmemory = param_bytes("inmemory_size");
       auto sga_line = [&](const char* label, uint64_t v) {
-        out << fmt::format("{:<24} {:>10} bytes\n", label, v);
+        // SQL*Plus prints the sizes in a 10-character NUMBER column: past 10 digits it
+        // switches to scientific notation (1.7180E+10).
+        std::string n = std::to_string(v);
+        if (n.size() > 10) {
+          const int exp = static_cast<int>(n.size()) - 1;
+          std::string m = fmt::format("{:.4f}", static_cast<double>(v) / std::pow(10.0, exp));
+          n = fmt::format("{}E+{:02d}", m, exp);
+        }
+        out << fmt::format("{:<24} {:>10} bytes\n", label, n);
       };
       out << '\n';
       sga_line("Total System Global Area", buffers + inmemory);
@@ -417,7 +432,8 @@ void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
     }
     return;
   }
-  if (Matches(verb, "HOST", 2)) return ReportSp2("SP2-0738: Restricted command \"HOST\" not available");
+  if (Matches(verb, "HOST", 2))
+    return ReportSp2("SP2-0738: Restricted command \"HOST\" not available");
   if (Matches(verb, "SPOOL", 3)) {
     if (w.size() > 1 && ToUpper(w[1]) == "OFF") return;
     return ReportSp2("SP2-0738: Restricted command \"SPOOL\" not available");
@@ -429,7 +445,8 @@ void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
   (void)source;
   // Recognised by SQL*Plus but without meaning here (TTITLE, BREAK, COMPUTE, ...).
   const std::string shown = line.size() > 10 ? line.substr(0, 10) + "..." : line;
-  ReportSp2(fmt::format("SP2-0734: unknown command beginning \"{}\" - rest of line ignored.", shown));
+  ReportSp2(
+      fmt::format("SP2-0734: unknown command beginning \"{}\" - rest of line ignored.", shown));
 }
 
 }  // namespace pathdb::shell

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <optional>
 
 #include "common/error.h"
@@ -38,7 +39,10 @@ const std::vector<ParamDef>& Definitions() {
       {"_bloom_minmax_enabled", "boolean", "TRUE", {"TRUE", "FALSE"}},
       {"_bloom_serial_filter", "string", "ON", {"ON", "OFF"}},
       {"statistics_level", "string", "TYPICAL", {"BASIC", "TYPICAL", "ALL"}},
-      {"optimizer_mode", "string", "ALL_ROWS",
+      {"pga_aggregate_target", "big integer", "2G", {}},
+      {"optimizer_mode",
+       "string",
+       "ALL_ROWS",
        {"ALL_ROWS", "FIRST_ROWS", "FIRST_ROWS_1", "FIRST_ROWS_10", "FIRST_ROWS_100",
         "FIRST_ROWS_1000"}},
       {"optimizer_dynamic_sampling", "integer", "2", {}},
@@ -47,6 +51,37 @@ const std::vector<ParamDef>& Definitions() {
       {"sql_dialect", "string", "ORACLE", {"ORACLE", "SQLITE"}},
   };
   return kDefs;
+}
+
+// V$PARAMETER.DESCRIPTION, Oracle's wording where the parameter is Oracle's.
+const char* Description(std::string_view name) {
+  static const std::map<std::string_view, const char*> kText = {
+      {"db_block_size", "Size of database block in bytes"},
+      {"db_cache_size", "Size of DEFAULT buffer pool for standard block size buffers"},
+      {"db_file_multiblock_read_count", "db block to be read each IO"},
+      {"_small_table_threshold", "lower threshold level of table size for direct reads"},
+      {"_very_large_object_threshold", "upper threshold level of object size for direct reads"},
+      {"_serial_direct_read", "enable direct read in serial"},
+      {"_db_aging_touch_time", "touch time for buffer aging"},
+      {"db_block_checksum", "store checksum in db blocks and check during reads"},
+      {"pga_aggregate_target", "Target size for the aggregate PGA memory consumed by the instance"},
+      {"inmemory_size", "size in bytes of in-memory area"},
+      {"inmemory_query", "Specifies whether in-memory queries are allowed"},
+      {"optimizer_adaptive_plans", "controls all types of adaptive plans"},
+      {"optimizer_adaptive_statistics", "controls all types of adaptive statistics"},
+      {"_optimizer_use_feedback", "optimizer use feedback"},
+      {"_bloom_filter_enabled", "enables or disables bloom filter"},
+      {"_bloom_minmax_enabled", "enable or disable bloom min max filtering"},
+      {"_bloom_serial_filter", "enable serial bloom filter on exadata"},
+      {"statistics_level", "statistics level"},
+      {"optimizer_mode", "optimizer mode"},
+      {"optimizer_dynamic_sampling", "optimizer dynamic sampling"},
+      {"parallel_degree", "degree of parallelism set by ALTER SESSION FORCE PARALLEL QUERY"},
+      {"nls_date_format", "NLS Oracle date format"},
+      {"sql_dialect", "SQL dialect of the session (ORACLE or SQLITE)"},
+  };
+  auto it = kText.find(name);
+  return it == kText.end() ? "" : it->second;
 }
 
 std::string Lower(std::string s) {
@@ -72,10 +107,14 @@ std::optional<int64_t> ParseSize(const std::string& v, bool allow_suffix) {
   if (i == v.size()) return n;
   if (!allow_suffix || i + 1 != v.size()) return std::nullopt;
   switch (std::toupper(static_cast<unsigned char>(v[i]))) {
-    case 'K': return n << 10;
-    case 'M': return n << 20;
-    case 'G': return n << 30;
-    default: return std::nullopt;
+    case 'K':
+      return n << 10;
+    case 'M':
+      return n << 20;
+    case 'G':
+      return n << 30;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -83,7 +122,8 @@ std::optional<int64_t> ParseSize(const std::string& v, bool allow_suffix) {
 
 Parameters::Parameters() {
   for (const auto& d : Definitions())
-    entries_[d.name] = Entry{d.name, d.default_value, d.type, d.default_value, d.allowed};
+    entries_[d.name] =
+        Entry{d.name, d.default_value, d.type, d.default_value, d.allowed, Description(d.name)};
 }
 
 void Parameters::Set(const std::string& raw_name, const std::string& raw_value) {
@@ -143,6 +183,8 @@ std::vector<const Parameters::Entry*> Parameters::Matching(const std::string& pa
   return out;
 }
 
-std::vector<const Parameters::Entry*> Parameters::All() const { return Matching(""); }
+std::vector<const Parameters::Entry*> Parameters::All() const {
+  return Matching("");
+}
 
 }  // namespace pathdb

@@ -18,6 +18,7 @@ class Parameters {
     std::string type;   //!< "boolean", "integer", "string", "big integer"
     std::string default_value;
     std::vector<std::string> allowed;  //!< allowed values (upper-case) for enumerations
+    std::string description;           //!< V$PARAMETER.DESCRIPTION
   };
 
   //! Throws ORA-02248 (invalid option for ALTER SESSION) or ORA-00096 (invalid value).

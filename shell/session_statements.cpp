@@ -3,7 +3,10 @@
 #include <cctype>
 
 #include "common/error.h"
+#include "planner/dbms_stats.h"
 #include "planner/planner.h"
+#include "shell/index_statements.h"
+#include "shell/system_view_sources.h"
 
 namespace pathdb {
 
@@ -48,8 +51,8 @@ std::string ViewQueryText(std::string_view sql, const ast::Query& q) {
   std::string upper(sql);
   for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   for (size_t p = upper.find("AS"); p != std::string::npos; p = upper.find("AS", p + 1)) {
-    bool before = p == 0 || std::isspace(static_cast<unsigned char>(upper[p - 1])) ||
-                  upper[p - 1] == ')';
+    bool before =
+        p == 0 || std::isspace(static_cast<unsigned char>(upper[p - 1])) || upper[p - 1] == ')';
     bool after = p + 2 < upper.size() &&
                  (std::isspace(static_cast<unsigned char>(upper[p + 2])) || upper[p + 2] == '(');
     if (before && after) return std::string(sql.substr(p + 2));
@@ -69,13 +72,21 @@ std::string JoinName(const std::vector<std::string>& parts) {
 }  // namespace
 
 void StatementRunner::ImplicitCommit() {
-  if (!session.transaction().empty()) session.database().Commit(session.transaction(), session.stats());
+  if (!session.transaction().empty())
+    session.database().Commit(session.transaction(), session.stats());
   savepoints.clear();
 }
 
 StatementOutcome StatementRunner::Run(const ast::Statement& stmt, ResultSink& sink) {
   using K = ast::StmtKind;
   storage::Database& db = session.database();
+  // A statement starts: storage parameters set since the last one take effect, and
+  // `physical re-reads` counts from an empty set.
+  db.BeginStatement();
+  const std::string& checksum = session.parameters().Get("db_block_checksum");
+  db.SetVerifyChecksums(checksum != "FALSE" && checksum != "OFF");
+  const int64_t stt = session.parameters().GetInt("_small_table_threshold");
+  db.SetSmallTableThreshold(static_cast<size_t>(std::max<int64_t>(0, stt)));
   switch (stmt.kind) {
     case K::kSelect:
       return Query(stmt, sink);
@@ -123,23 +134,32 @@ StatementOutcome StatementRunner::Run(const ast::Statement& stmt, ResultSink& si
       }
       return Message("Session altered.");
     case K::kAlterSystem:
-      if (stmt.action == "FLUSH BUFFER_CACHE") db.FlushBufferCache();
+      if (stmt.action == "FLUSH BUFFER_CACHE")
+        db.FlushBufferCache();
       else if (!stmt.parameter.empty())
         session.parameters().Set(stmt.parameter, stmt.parameter_value);
       return Message("System altered.");
     case K::kPlsqlBlock:
       return Plsql(stmt);
-    case K::kExplainPlan: ThrowUnimplemented("EXPLAIN PLAN");
-    case K::kCreateIndex: ThrowUnimplemented("CREATE INDEX");
-    case K::kDropIndex: ThrowUnimplemented("DROP INDEX");
-    case K::kMerge: ThrowUnimplemented("MERGE");
-    case K::kAlterTable: ThrowUnimplemented("ALTER TABLE");
+    case K::kExplainPlan:
+      ThrowUnimplemented("EXPLAIN PLAN");
+    case K::kCreateIndex:
+      ImplicitCommit();
+      return Message(CreateIndexStatement(session, ctx, stmt));
+    case K::kDropIndex:
+      ImplicitCommit();
+      return Message(DropIndexStatement(session, stmt));
+    case K::kMerge:
+      ThrowUnimplemented("MERGE");
+    case K::kAlterTable:
+      ThrowUnimplemented("ALTER TABLE");
   }
   ThrowOra(900, "invalid SQL statement");
 }
 
 StatementOutcome StatementRunner::Query(const ast::Statement& stmt, ResultSink& sink) {
-  planner::PlanContext pctx{session.database(), ctx.eval};
+  const planner::SystemViewSources sources = SystemViewSourcesFor(session);
+  planner::PlanContext pctx{session.database(), ctx.eval, &sources};
   planner::PhysicalPlan plan = planner::PlanQuery(*stmt.query, pctx);
   StatementOutcome out;
   out.is_query = true;
@@ -155,7 +175,8 @@ StatementOutcome StatementRunner::Query(const ast::Statement& stmt, ResultSink& 
 }
 
 StatementOutcome StatementRunner::Dml(const ast::Statement& stmt) {
-  planner::PlanContext pctx{session.database(), ctx.eval};
+  const planner::SystemViewSources sources = SystemViewSourcesFor(session);
+  planner::PlanContext pctx{session.database(), ctx.eval, &sources};
   planner::PhysicalPlan plan;
   const char* verb = "inserted";
   if (stmt.kind == ast::StmtKind::kInsert) {
@@ -182,7 +203,8 @@ StatementOutcome StatementRunner::CreateTable(const ast::Statement& stmt) {
     return Message("Table created.");
   planner::PlanContext pctx{db, ctx.eval};
   if (stmt.kind == ast::StmtKind::kCreateTable) {
-    db.CreateTable(planner::BuildTableInfo(stmt, pctx));
+    const storage::TableInfo& table = db.CreateTable(planner::BuildTableInfo(stmt, pctx));
+    CreateConstraintIndexes(session, ctx, stmt, table);
     return Message("Table created.");
   }
   planner::PhysicalPlan query = planner::PlanQuery(*stmt.query, pctx);
@@ -251,18 +273,27 @@ StatementOutcome StatementRunner::Plsql(const ast::Statement& stmt) {
   for (const auto& call : stmt.calls) {
     const std::string name = JoinName(call.name);
     if (name == "DBMS_RANDOM.SEED") {
-      if (call.args.size() != 1) ThrowOra(6550, "line 1, column 7:\nPLS-00306: wrong number or types of arguments in call to 'SEED'");
+      if (call.args.size() != 1)
+        ThrowOra(
+            6550,
+            "line 1, column 7:\nPLS-00306: wrong number or types of arguments in call to 'SEED'");
       Value v = planner::EvaluateConstant(*call.args[0].value, pctx);
       uint64_t seed = 0;
-      if (v.is_null()) seed = 0;
-      else if (v.type().IsString()) seed = std::hash<std::string>{}(v.str());
-      else if (v.type().id == TypeId::kDouble) seed = static_cast<uint64_t>(static_cast<int64_t>(v.dbl()));
-      else seed = static_cast<uint64_t>(v.number().ToInt64().value_or(0));
+      if (v.is_null())
+        seed = 0;
+      else if (v.type().IsString())
+        seed = std::hash<std::string>{}(v.str());
+      else if (v.type().id == TypeId::kDouble)
+        seed = static_cast<uint64_t>(static_cast<int64_t>(v.dbl()));
+      else
+        seed = static_cast<uint64_t>(v.number().ToInt64().value_or(0));
       session.random().seed(seed);
     } else if (name == "DBMS_OUTPUT.PUT_LINE" || name == "DBMS_OUTPUT.ENABLE" || name == "NULL") {
       // Accepted and ignored: no server output buffer yet.
-    } else if (call.name.size() == 2 &&
-               (call.name[0] == "DBMS_STATS" || call.name[0] == "DBMS_INMEMORY")) {
+    } else if (call.name.size() == 2 && call.name[0] == "DBMS_STATS") {
+      ImplicitCommit();  // DBMS_STATS commits like DDL, as in Oracle
+      planner::CallDbmsStats(call, pctx, session.stats());
+    } else if (call.name.size() == 2 && call.name[0] == "DBMS_INMEMORY") {
       ThrowUnimplemented(name);
     } else {
       ThrowOra(6550, "line 1, column 7:\nPLS-00201: identifier '{}' must be declared", name);

@@ -1,0 +1,13 @@
+// The session's side of the V$ views: what V$PARAMETER (and V$MYSTAT's SID) read from the
+// Session that runs the statement. The planner copies it into the FIXED TABLE FULL operators.
+#pragma once
+#include "planner/system_views.h"
+#include "shell/session.h"
+
+namespace pathdb {
+
+//! Sources reading `session`'s parameters when a view is scanned; `session` must outlive the
+//! plans built with them.
+planner::SystemViewSources SystemViewSourcesFor(Session& session);
+
+}  // namespace pathdb
