@@ -1,7 +1,9 @@
 #include "executor/hash_group_by.h"
 
+#include "executor/cell_ops.h"
 #include "executor/chunk_util.h"
 #include "executor/row_hash_table.h"
+#include "executor/spill_scan.h"
 
 namespace pathdb {
 namespace {
@@ -9,13 +11,24 @@ namespace {
 struct HashGroupByState : OperatorState {
   std::unique_ptr<OperatorState> child;
   DataChunk input;
-  std::vector<Vector> keys;                 //!< evaluated group expressions of one batch
+  std::vector<Vector> keys;                   //!< evaluated group expressions of one batch
   std::vector<std::unique_ptr<Vector>> args;  //!< evaluated aggregate arguments (null: none)
   std::unique_ptr<RowHashTable> table;
   std::unique_ptr<AggregateStates> aggs;
   bool built = false;
   uint32_t emitted = 0;  //!< groups already returned
+  // ---- spilling
+  std::vector<TypeId> compare_as;
+  size_t group_bytes = 0;                         //!< estimated memory per group
+  std::vector<std::shared_ptr<SpillFile>> parts;  //!< empty until the table is full
+  size_t part = 0;                                //!< partition being grouped
+  std::unique_ptr<HashGroupBy> part_op;
+  std::unique_ptr<OperatorState> part_state;
 };
+
+// Partitions: 16 per level, chosen by 4 hash bits that differ from level to level.
+constexpr size_t kPartitions = 16;
+constexpr int kMaxSpillLevel = 5;
 
 }  // namespace
 
@@ -46,8 +59,34 @@ std::unique_ptr<OperatorState> HashGroupBy::Open(ExecContext& ctx) const {
     st->args.push_back(a.arg ? std::make_unique<Vector>(a.arg->type) : nullptr);
   st->table = std::make_unique<RowHashTable>(key_types, compare_as, /*nulls_equal=*/true);
   st->aggs = MakeAggregateStates(aggs_);
+  st->compare_as = compare_as;
+  // Keys, hash slot and key hash, then each aggregate's state.
+  st->group_bytes = EstimatedRowBytes(key_types) + 32;
+  for (const auto& a : aggs_) st->group_bytes += 32 + (a.distinct ? 64 : 0);
   return st;
 }
+
+namespace {
+
+//! Writes the active rows at `positions` (new groups of a full table) to their partitions.
+void SpillRows(HashGroupByState& st, const std::vector<uint32_t>& positions, int level,
+               ExecContext& ctx) {
+  std::vector<std::vector<uint32_t>> by_part(kPartitions);
+  int shift = 40 - 4 * level;
+  for (uint32_t i : positions) {
+    size_t r = st.input.RowIndex(i);
+    uint64_t h = 0;
+    for (size_t k = 0; k < st.keys.size(); ++k) {
+      h = CombineHash(h, HashCell(st.keys[k], r, st.compare_as[k]));
+    }
+    by_part[(h >> shift) & (kPartitions - 1)].push_back(i);
+  }
+  for (size_t p = 0; p < kPartitions; ++p) {
+    if (!by_part[p].empty()) st.parts[p]->AppendRows(st.input, by_part[p], ctx.stats);
+  }
+}
+
+}  // namespace
 
 bool HashGroupBy::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<HashGroupByState&>(state);
@@ -59,7 +98,35 @@ bool HashGroupBy::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) c
       ctx.CheckCancel();
       for (size_t i = 0; i < groups_.size(); i++)
         EvalInto(*groups_[i], st.input, st.keys[i], ctx.eval);
-      st.table->FindOrInsert(key_ptrs, st.input, gids, nullptr);
+      if (st.parts.empty()) {
+        st.table->FindOrInsert(key_ptrs, st.input, gids, nullptr);
+        if (spill_level_ < kMaxSpillLevel && !groups_.empty() &&
+            st.table->size() * st.group_bytes > ctx.work_area_bytes) {
+          // Full: from the next batch on, new groups go to temporary partitions.
+          for (size_t p = 0; p < kPartitions; ++p) {
+            st.parts.push_back(
+                std::make_shared<SpillFile>(ctx.db.directory(), children_[0]->types()));
+          }
+          ctx.stats.Add(Stat::kSortsDisk);
+        }
+      } else {
+        st.table->Find(key_ptrs, st.input, gids);
+        std::vector<uint32_t> spill;
+        SelectionVector found;
+        std::vector<uint32_t> found_gids;
+        for (size_t i = 0; i < gids.size(); ++i) {
+          if (gids[i] == RowHashTable::kNotFound) {
+            spill.push_back(static_cast<uint32_t>(i));
+          } else {
+            found.push_back(st.input.RowIndex(i));
+            found_gids.push_back(gids[i]);
+          }
+        }
+        if (!spill.empty()) SpillRows(st, spill, spill_level_, ctx);
+        if (found.empty()) continue;
+        st.input.SetSelection(std::move(found));
+        gids = std::move(found_gids);
+      }
       st.aggs->Resize(st.table->size());
       for (size_t a = 0; a < aggs_.size(); a++) {
         const Vector* arg = AggregateArgument(aggs_[a], st.input, st.args[a].get(), ctx.eval);
@@ -70,15 +137,38 @@ bool HashGroupBy::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) c
   }
   ctx.CheckCancel();
   size_t total = st.table->size();
-  if (st.emitted >= total) return false;
+  if (st.emitted >= total) {
+    // The in-memory groups are out; now each spilled partition is grouped on its own.
+    while (st.part < st.parts.size()) {
+      if (!st.part_op) {
+        auto file = std::move(st.parts[st.part]);
+        if (file->rows() == 0) {
+          ++st.part;
+          continue;
+        }
+        std::vector<BoundExprPtr> groups;
+        for (const auto& g : groups_) groups.push_back(g->Copy());
+        std::vector<AggregateSpec> aggs;
+        for (const auto& a : aggs_) aggs.push_back(a.Copy());
+        st.part_op = std::make_unique<HashGroupBy>(std::move(groups), std::move(aggs));
+        st.part_op->spill_level_ = spill_level_ + 1;
+        st.part_op->AddChild(std::make_unique<SpillScan>(std::move(file)));
+        st.part_state = st.part_op->Open(ctx);
+      }
+      if (st.part_op->Next(ctx, *st.part_state, out)) return true;
+      st.part_op.reset();
+      st.part_state.reset();
+      ++st.part;
+    }
+    return false;
+  }
   out.Reset();
   size_t n = std::min(total - st.emitted, kVectorSize);
   std::vector<uint32_t> ids(n);
   for (size_t i = 0; i < n; i++) ids[i] = st.emitted + static_cast<uint32_t>(i);
   st.table->keys().Gather(ids.data(), n, out, 0, 0);
   for (size_t a = 0; a < aggs_.size(); a++)
-    for (size_t i = 0; i < n; i++)
-      st.aggs->Finalize(a, ids[i], out.column(groups_.size() + a), i);
+    for (size_t i = 0; i < n; i++) st.aggs->Finalize(a, ids[i], out.column(groups_.size() + a), i);
   out.SetSize(n);
   st.emitted += static_cast<uint32_t>(n);
   return true;

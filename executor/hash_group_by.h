@@ -8,6 +8,12 @@ namespace pathdb {
 //! Blocking: consumes child 0 entirely on the first Next, then emits one row
 //! per group (group columns first, then aggregates), in first-seen order of the groups.
 //! NULL keys are equal to each other (one NULL group). No input rows -> no output rows.
+//!
+//! When the groups outgrow ctx.work_area_bytes the table stops taking new groups: rows of
+//! groups already in it are still aggregated in memory, rows of new groups are written to 16
+//! temporary partitions by key hash, and each partition is then grouped by a HASH GROUP BY of
+//! its own (which may spill again on other hash bits: multi-pass). Every group's rows meet in
+//! exactly one place, so the answer is the in-memory one; only the group order differs.
 class HashGroupBy : public ChildTypedOperator {
  public:
   //! groups: key expressions over child 0 (output types = their types); aggs: see
@@ -25,6 +31,7 @@ class HashGroupBy : public ChildTypedOperator {
  private:
   std::vector<BoundExprPtr> groups_;
   std::vector<AggregateSpec> aggs_;
+  int spill_level_ = 0;  //!< partitions of partitions use other hash bits
 };
 
 }  // namespace pathdb

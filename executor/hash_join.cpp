@@ -5,6 +5,7 @@
 #include "executor/chunk_collection.h"
 #include "executor/chunk_util.h"
 #include "executor/row_hash_table.h"
+#include "executor/spill_scan.h"
 
 namespace pathdb {
 namespace {
@@ -23,17 +24,26 @@ struct HashJoinState : OperatorState {
   // ---- probe side: the current probe batch and the cursor over its candidate pairs
   DataChunk probe;
   std::vector<Vector> probe_keys;
-  std::vector<uint32_t> ids;      //!< key id per active probe row
-  std::vector<uint8_t> matched;   //!< per active probe row
-  size_t pos = 0;                 //!< active probe row being paired
-  uint32_t chain = kNone;         //!< next build row to pair with it
+  std::vector<uint32_t> ids;     //!< key id per active probe row
+  std::vector<uint8_t> matched;  //!< per active probe row
+  size_t pos = 0;                //!< active probe row being paired
+  uint32_t chain = kNone;        //!< next build row to pair with it
   enum class Phase : uint8_t { kNeedBatch, kPairs, kUnmatched } phase = Phase::kNeedBatch;
   bool probe_done = false;
   // ---- candidate pairs of one round
   std::vector<uint32_t> pair_probe;  //!< active probe row index
   std::vector<uint32_t> pair_build;  //!< build row id
   DataChunk pairs;                   //!< probe columns then build columns (residual input)
+  // ---- grace hash join (spilled): partition pairs joined one after the other
+  std::vector<TypeId> compare_as;
+  std::vector<std::shared_ptr<SpillFile>> build_parts, probe_parts;
+  size_t part = 0;
+  std::unique_ptr<HashJoin> part_op;
+  std::unique_ptr<OperatorState> part_state;
 };
+
+constexpr size_t kPartitions = 16;
+constexpr int kMaxSpillLevel = 5;
 
 }  // namespace
 
@@ -70,6 +80,7 @@ std::unique_ptr<OperatorState> HashJoin::Open(ExecContext& ctx) const {
     st->probe_keys.emplace_back(probe_keys_[k]->type);
   }
   st->table = std::make_unique<RowHashTable>(key_types, compare_as, /*nulls_equal=*/false);
+  st->compare_as = compare_as;
   st->probe.Initialize(children_[1]->types());
   if (residual_) {
     auto t = children_[1]->types();
@@ -79,6 +90,110 @@ std::unique_ptr<OperatorState> HashJoin::Open(ExecContext& ctx) const {
   }
   return st;
 }
+
+//! The grace-hash-join half of HASH JOIN (see hash_join.h).
+struct HashJoinSpill {
+  //! Writes the active rows of `batch` to `parts` by the hash of `keys` (evaluated on it).
+  //! NULL-key rows go to partition 0 when `keep_null`, else nowhere (and set *saw_null).
+  static void Partition(const HashJoin& op, HashJoinState& st, const DataChunk& batch,
+                        const std::vector<Vector>& keys,
+                        std::vector<std::shared_ptr<SpillFile>>& parts, bool keep_null,
+                        bool* saw_null, ExecContext& ctx) {
+    std::vector<std::vector<uint32_t>> by_part(kPartitions);
+    int shift = 40 - 4 * op.spill_level_;
+    for (size_t i = 0; i < batch.Count(); ++i) {
+      size_t r = batch.RowIndex(i);
+      uint64_t h = 0;
+      bool null_key = false;
+      for (size_t k = 0; k < keys.size(); ++k) {
+        if (keys[k].IsNull(r)) null_key = true;
+        h = CombineHash(h, HashCell(keys[k], r, st.compare_as[k]));
+      }
+      if (null_key) {
+        if (saw_null) *saw_null = true;
+        if (keep_null) by_part[0].push_back(static_cast<uint32_t>(i));
+        continue;
+      }
+      by_part[(h >> shift) & (kPartitions - 1)].push_back(static_cast<uint32_t>(i));
+    }
+    for (size_t p = 0; p < kPartitions; ++p) {
+      if (!by_part[p].empty()) parts[p]->AppendRows(batch, by_part[p], ctx.stats);
+    }
+  }
+
+  //! Moves what was built so far to partitions; the caller streams the rest of the build.
+  static void Start(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
+    for (size_t p = 0; p < kPartitions; ++p) {
+      st.build_parts.push_back(
+          std::make_shared<SpillFile>(ctx.db.directory(), op.children()[0]->types()));
+      st.probe_parts.push_back(
+          std::make_shared<SpillFile>(ctx.db.directory(), op.children()[1]->types()));
+    }
+    ctx.stats.Add(Stat::kSortsDisk);
+    DataChunk chunk(op.children()[0]->types());
+    std::vector<Vector> keys;
+    for (const auto& k : op.build_keys()) keys.emplace_back(k->type);
+    for (uint32_t first = 0; first < st.build_rows->size(); first += kVectorSize) {
+      size_t n = std::min<size_t>(kVectorSize, st.build_rows->size() - first);
+      st.build_rows->Scan(first, n, chunk);
+      for (size_t k = 0; k < keys.size(); k++)
+        EvalInto(*op.build_keys()[k], chunk, keys[k], ctx.eval);
+      Partition(op, st, chunk, keys, st.build_parts, false, nullptr, ctx);
+    }
+    // The in-memory table is no longer needed.
+    st.build_rows = std::make_unique<ChunkCollection>(op.children()[0]->types());
+    st.head.clear();
+    st.tail.clear();
+    st.next.clear();
+  }
+
+  //! Partitions the whole probe input.
+  static void PartitionProbe(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
+    // NOT IN against a set holding NULL returns nothing: no need to read the probe side.
+    if (op.kind() == JoinKind::kAntiNullAware && st.build_has_null_key) return;
+    const auto& child = *op.children()[1];
+    // Preserved probe rows with a NULL key: outer join (NULL-extended) and plain anti join
+    // (a NULL never matches). NOT IN drops them: the build side is not empty here.
+    bool keep_null = op.kind() == JoinKind::kLeftOuter || op.kind() == JoinKind::kAnti;
+    while (child.Next(ctx, *st.probe_child, st.probe)) {
+      ctx.CheckCancel();
+      for (size_t k = 0; k < st.probe_keys.size(); k++)
+        EvalInto(*op.probe_keys()[k], st.probe, st.probe_keys[k], ctx.eval);
+      Partition(op, st, st.probe, st.probe_keys, st.probe_parts, keep_null, nullptr, ctx);
+    }
+    st.probe_done = true;
+  }
+
+  //! Joins the partition pairs one after the other.
+  static bool Next(const HashJoin& op, HashJoinState& st, ExecContext& ctx, DataChunk& out) {
+    if (op.kind() == JoinKind::kAntiNullAware && st.build_has_null_key) return false;
+    while (st.part < kPartitions) {
+      if (!st.part_op) {
+        auto build = std::move(st.build_parts[st.part]);
+        auto probe = std::move(st.probe_parts[st.part]);
+        bool needs_build = op.kind() == JoinKind::kInner || op.kind() == JoinKind::kSemi;
+        if (probe->rows() == 0 || (needs_build && build->rows() == 0)) {
+          ++st.part;
+          continue;
+        }
+        std::vector<BoundExprPtr> bk, pk;
+        for (const auto& k : op.build_keys()) bk.push_back(k->Copy());
+        for (const auto& k : op.probe_keys()) pk.push_back(k->Copy());
+        st.part_op = std::make_unique<HashJoin>(op.kind(), std::move(bk), std::move(pk),
+                                                op.residual() ? op.residual()->Copy() : nullptr);
+        st.part_op->spill_level_ = op.spill_level_ + 1;
+        st.part_op->AddChild(std::make_unique<SpillScan>(std::move(build)));
+        st.part_op->AddChild(std::make_unique<SpillScan>(std::move(probe)));
+        st.part_state = st.part_op->Open(ctx);
+      }
+      if (st.part_op->Next(ctx, *st.part_state, out)) return true;
+      st.part_op.reset();
+      st.part_state.reset();
+      ++st.part;
+    }
+    return false;
+  }
+};
 
 namespace {
 
@@ -90,10 +205,16 @@ void Build(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
   for (const auto& k : op.build_keys()) keys.emplace_back(k->type);
   for (const auto& k : keys) key_ptrs.push_back(&k);
   std::vector<uint32_t> ids;
+  size_t row_bytes = EstimatedRowBytes(child.types()) + 12;  // + key slot and chain links
   while (child.Next(ctx, *st.build_child, batch)) {
     ctx.CheckCancel();
     for (size_t k = 0; k < keys.size(); k++)
       EvalInto(*op.build_keys()[k], batch, keys[k], ctx.eval);
+    if (!st.build_parts.empty()) {
+      HashJoinSpill::Partition(op, st, batch, keys, st.build_parts, false, &st.build_has_null_key,
+                               ctx);
+      continue;
+    }
     st.table->FindOrInsert(key_ptrs, batch, ids, nullptr);
     auto base = static_cast<uint32_t>(st.build_rows->size());
     st.build_rows->Append(batch);
@@ -114,7 +235,12 @@ void Build(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
       }
       st.tail[id] = row;
     }
+    if (op.spill_level() < kMaxSpillLevel &&
+        st.build_rows->size() * row_bytes > ctx.work_area_bytes) {
+      HashJoinSpill::Start(op, st, ctx);
+    }
   }
+  if (!st.build_parts.empty()) HashJoinSpill::PartitionProbe(op, st, ctx);
   st.built = true;
 }
 
@@ -146,8 +272,8 @@ void NextPairs(HashJoinState& st, bool skip_matched) {
   while (st.pos < st.ids.size() && st.pair_probe.size() < kVectorSize) {
     if (st.chain == kNone || (skip_matched && st.matched[st.pos])) {
       st.pos++;
-      st.chain = st.pos < st.ids.size() && st.ids[st.pos] != kNone ? st.head[st.ids[st.pos]]
-                                                                    : kNone;
+      st.chain =
+          st.pos < st.ids.size() && st.ids[st.pos] != kNone ? st.head[st.ids[st.pos]] : kNone;
       continue;
     }
     st.pair_probe.push_back(static_cast<uint32_t>(st.pos));
@@ -164,7 +290,8 @@ void FilterPairs(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
     st.pairs.Reset();
     std::vector<uint32_t> rows(n);
     for (size_t i = 0; i < n; i++) rows[i] = st.probe.RowIndex(st.pair_probe[i]);
-    for (size_t c = 0; c < np; c++) CopyCells(st.probe.column(c), rows.data(), n, st.pairs.column(c), 0);
+    for (size_t c = 0; c < np; c++)
+      CopyCells(st.probe.column(c), rows.data(), n, st.pairs.column(c), 0);
     for (size_t c = 0; c < st.build_rows->types().size(); c++)
       st.build_rows->GatherColumn(c, st.pair_build.data(), n, st.pairs.column(np + c), 0);
     st.pairs.SetSize(n);
@@ -243,6 +370,7 @@ bool HashJoin::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) cons
   auto& st = static_cast<HashJoinState&>(state);
   ctx.CheckCancel();
   if (!st.built) Build(*this, st, ctx);
+  if (!st.build_parts.empty()) return HashJoinSpill::Next(*this, st, ctx, out);
   if (kind_ != JoinKind::kInner && kind_ != JoinKind::kLeftOuter)
     return NextSemiAnti(*this, st, ctx, out);
   bool outer = kind_ == JoinKind::kLeftOuter;

@@ -18,6 +18,13 @@ namespace pathdb {
 //!   then the BUILD (child 0) columns -- note: not the output order; a pair matches only if
 //!   the keys are equal and the residual is TRUE.
 //! Output order: probe order; for one probe row, build rows in build order.
+//!
+//! When the build rows outgrow ctx.work_area_bytes the join turns into a grace hash join:
+//! both inputs are written to 16 temporary partitions by key hash and each pair of partitions
+//! is joined by a HASH JOIN of its own (which may spill again on other hash bits). NULL-key
+//! rows go where their semantics need them: dropped on the build side (they match nothing;
+//! NOT IN's "any NULL" is decided globally first), kept in one partition on the probe side
+//! when the join preserves them. The output order is then by partition.
 class HashJoin : public ChildTypedOperator {
  public:
   //! REQUIRES: build_keys.size() == probe_keys.size() >= 1. build_keys are over child 0's
@@ -29,6 +36,7 @@ class HashJoin : public ChildTypedOperator {
   const std::vector<BoundExprPtr>& build_keys() const { return build_keys_; }
   const std::vector<BoundExprPtr>& probe_keys() const { return probe_keys_; }
   const BoundExpr* residual() const { return residual_.get(); }
+  int spill_level() const { return spill_level_; }
   std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
   bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
@@ -36,7 +44,9 @@ class HashJoin : public ChildTypedOperator {
   std::vector<LogicalType> ComputeTypes() const override;
 
  private:
+  friend struct HashJoinSpill;
   JoinKind kind_;
+  int spill_level_ = 0;  //!< partitions of partitions use other hash bits
   std::vector<BoundExprPtr> build_keys_;
   std::vector<BoundExprPtr> probe_keys_;
   BoundExprPtr residual_;

@@ -22,6 +22,9 @@ struct ExecContext {
   SessionStats& stats;
   EvalContext eval;
   const std::atomic<bool>* cancel = nullptr;  //!< set by Ctrl-C: raise ORA-01013 promptly
+  //! Memory one work area (hash table, sort) may use before it spills to temporary files in
+  //! the database directory: pga_aggregate_target / 20, Oracle's serial _smm_max_size rule.
+  uint64_t work_area_bytes = 100ull << 20;
   //! Throws ORA-01013 when the user asked to cancel. Called once per batch by every operator.
   void CheckCancel() const;
 };

@@ -23,11 +23,26 @@ int CompareRows(const ChunkCollection& rows, uint32_t a, uint32_t b,
   return 0;
 }
 
+int CompareChunkRows(const DataChunk& a, size_t ra, const DataChunk& b, size_t rb,
+                     const std::vector<SortColumn>& cols) {
+  for (const auto& c : cols) {
+    const Vector& va = a.column(c.column);
+    const Vector& vb = b.column(c.column);
+    bool na = va.IsNull(ra), nb = vb.IsNull(rb);
+    if (na || nb) {
+      if (na && nb) continue;
+      return na == c.nulls_first ? -1 : 1;
+    }
+    int r = CompareCells(va, ra, vb, rb);
+    if (r != 0) return c.descending ? -r : r;
+  }
+  return 0;
+}
+
 void SortRowIds(const ChunkCollection& rows, std::vector<uint32_t>& ids,
                 const std::vector<SortColumn>& cols) {
-  std::stable_sort(ids.begin(), ids.end(), [&](uint32_t a, uint32_t b) {
-    return CompareRows(rows, a, b, cols) < 0;
-  });
+  std::stable_sort(ids.begin(), ids.end(),
+                   [&](uint32_t a, uint32_t b) { return CompareRows(rows, a, b, cols) < 0; });
 }
 
 }  // namespace pathdb

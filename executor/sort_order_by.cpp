@@ -2,9 +2,11 @@
 
 #include <algorithm>
 
+#include "executor/cell_ops.h"
 #include "executor/chunk_collection.h"
 #include "executor/chunk_util.h"
 #include "executor/row_sort.h"
+#include "executor/spill_file.h"
 
 namespace pathdb {
 namespace {
@@ -17,6 +19,11 @@ struct SortOrderByState : OperatorState {
   std::vector<uint32_t> order;
   bool sorted = false;
   size_t emitted = 0;
+  // ---- external sort: sorted runs on disk, merged through a heap of run heads
+  std::vector<std::shared_ptr<SpillFile>> runs;
+  std::vector<DataChunk> head;   //!< current batch of each run
+  std::vector<size_t> head_pos;  //!< next row in it
+  std::vector<size_t> heap;      //!< runs with rows left, smallest head first
 };
 
 // TUNING: a top-N sort re-sorts and truncates its buffer when it holds this many batches more
@@ -45,6 +52,70 @@ std::unique_ptr<OperatorState> SortOrderBy::Open(ExecContext& ctx) const {
 
 namespace {
 
+//! Sorts what the collection holds and writes it as one run.
+void WriteRun(SortOrderByState& st, const std::vector<SortColumn>& cols, ExecContext& ctx) {
+  st.order.resize(st.rows->size());
+  for (uint32_t i = 0; i < st.order.size(); i++) st.order[i] = i;
+  SortRowIds(*st.rows, st.order, cols);
+  auto run = std::make_shared<SpillFile>(ctx.db.directory(), st.rows->types());
+  DataChunk batch(st.rows->types());
+  for (size_t i = 0; i < st.order.size(); i += kVectorSize) {
+    size_t n = std::min(kVectorSize, st.order.size() - i);
+    batch.Reset();
+    st.rows->Gather(st.order.data() + i, n, batch, 0, 0);
+    batch.SetSize(n);
+    run->Append(batch, ctx.stats);
+  }
+  run->Rewind(ctx.stats);
+  st.runs.push_back(std::move(run));
+  st.rows = std::make_unique<ChunkCollection>(st.rows->types());
+  st.order.clear();
+}
+
+//! Merge order: smaller head first; on a tie the earlier run (stability).
+struct HeadAfter {
+  const SortOrderByState* st;
+  const std::vector<SortColumn>* cols;
+  bool operator()(size_t a, size_t b) const {
+    int c = CompareChunkRows(st->head[a], st->head_pos[a], st->head[b], st->head_pos[b], *cols);
+    return c > 0 || (c == 0 && a > b);
+  }
+};
+
+bool MergeNext(SortOrderByState& st, const std::vector<SortColumn>& cols, size_t nchild,
+               ExecContext& ctx, DataChunk& out) {
+  HeadAfter after{&st, &cols};
+  if (st.head.empty()) {
+    st.head.resize(st.runs.size());
+    st.head_pos.assign(st.runs.size(), 0);
+    for (size_t r = 0; r < st.runs.size(); ++r) {
+      st.head[r].Initialize(st.runs[r]->types());
+      if (st.runs[r]->Read(st.head[r], ctx.stats)) st.heap.push_back(r);
+    }
+    std::make_heap(st.heap.begin(), st.heap.end(), after);
+  }
+  out.Reset();
+  size_t n = 0;
+  while (n < kVectorSize && !st.heap.empty()) {
+    std::pop_heap(st.heap.begin(), st.heap.end(), after);
+    size_t r = st.heap.back();
+    for (size_t c = 0; c < nchild; ++c) {
+      CopyCell(st.head[r].column(c), st.head_pos[r], out.column(c), n);
+    }
+    ++n;
+    if (++st.head_pos[r] >= st.head[r].size()) {
+      st.head_pos[r] = 0;
+      if (!st.runs[r]->Read(st.head[r], ctx.stats)) {
+        st.heap.pop_back();
+        continue;
+      }
+    }
+    std::push_heap(st.heap.begin(), st.heap.end(), after);
+  }
+  out.SetSize(n);
+  return n > 0;
+}
+
 std::vector<SortColumn> SortColumns(const std::vector<SortKey>& keys, size_t first) {
   std::vector<SortColumn> cols;
   for (size_t i = 0; i < keys.size(); i++)
@@ -53,8 +124,7 @@ std::vector<SortColumn> SortColumns(const std::vector<SortKey>& keys, size_t fir
 }
 
 //! Keeps the first `limit` rows of `rows` in sorted order; `order` becomes 0..limit-1.
-void Truncate(std::unique_ptr<ChunkCollection>& rows, std::vector<uint32_t>& order,
-              size_t limit) {
+void Truncate(std::unique_ptr<ChunkCollection>& rows, std::vector<uint32_t>& order, size_t limit) {
   auto kept = std::make_unique<ChunkCollection>(rows->types());
   DataChunk batch(rows->types());
   for (size_t i = 0; i < limit && i < order.size(); i += kVectorSize) {
@@ -86,6 +156,10 @@ bool SortOrderBy::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) c
       // input's column vectors may have been swapped by the child; refresh the pointers.
       for (size_t c = 0; c < nchild; c++) all[c] = &st.input.column(c);
       st.rows->Append(all, st.input);
+      if (!stopkey_ &&
+          st.rows->size() * EstimatedRowBytes(st.rows->types()) > ctx.work_area_bytes) {
+        WriteRun(st, cols, ctx);
+      }
       if (stopkey_ && st.rows->size() > *stopkey_ + kStopkeySlackRows) {
         st.order.resize(st.rows->size());
         for (uint32_t i = 0; i < st.order.size(); i++) st.order[i] = i;
@@ -93,14 +167,20 @@ bool SortOrderBy::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) c
         Truncate(st.rows, st.order, *stopkey_);
       }
     }
-    st.order.resize(st.rows->size());
-    for (uint32_t i = 0; i < st.order.size(); i++) st.order[i] = i;
-    SortRowIds(*st.rows, st.order, cols);
-    if (stopkey_ && st.order.size() > *stopkey_) st.order.resize(*stopkey_);
-    ctx.stats.Add(Stat::kSortsMemory);
+    if (!st.runs.empty()) {
+      if (!st.rows->empty()) WriteRun(st, cols, ctx);
+      ctx.stats.Add(Stat::kSortsDisk);
+    } else {
+      st.order.resize(st.rows->size());
+      for (uint32_t i = 0; i < st.order.size(); i++) st.order[i] = i;
+      SortRowIds(*st.rows, st.order, cols);
+      if (stopkey_ && st.order.size() > *stopkey_) st.order.resize(*stopkey_);
+      ctx.stats.Add(Stat::kSortsMemory);
+    }
     st.sorted = true;
   }
   ctx.CheckCancel();
+  if (!st.runs.empty()) return MergeNext(st, cols, nchild, ctx, out);
   if (st.emitted >= st.order.size()) return false;
   out.Reset();
   size_t n = std::min(kVectorSize, st.order.size() - st.emitted);

@@ -16,6 +16,8 @@ struct SortKey {
 
 //! Blocking. Output types = child 0 types. NUMBER and BINARY_DOUBLE compare by value, strings
 //! by bytes, dates/timestamps chronologically. Equal keys keep their input order.
+//! Without a stopkey, rows beyond ctx.work_area_bytes are sorted in runs written to
+//! temporary files and merged (one pass; `sorts (disk)`), still stable.
 class SortOrderBy : public ChildTypedOperator {
  public:
   //! stopkey set: operation "SORT ORDER BY STOPKEY"; emits at most *stopkey rows.

@@ -9,6 +9,7 @@
 #include "executor/operator.h"
 #include "parser/parser.h"
 #include "planner/planner.h"
+#include "shell/cli_options.h"
 #include "shell/session_statements.h"
 
 namespace pathdb {
@@ -53,6 +54,13 @@ StatementOutcome Session::Execute(std::string_view sql, ResultSink& sink) {
   eval.random = &random_;
   ExecContext ctx{db_, txn_, stats_, std::move(eval), &cancel_};
   ctx.eval.exec = &ctx;
+  // One serial work area may take 5% of the PGA target (Oracle's _smm_max_size rule).
+  try {
+    ctx.work_area_bytes = std::max<uint64_t>(
+        64 << 10, shell::ParseByteSize(params_.Get("pga_aggregate_target")) / 20);
+  } catch (const std::invalid_argument&) {
+    // A malformed value keeps the default work area rather than failing every statement.
+  }
 
   StatementRunner runner{*this, ctx, impl_->savepoints, sql};
   const size_t savepoint = txn_.Savepoint();

@@ -1,0 +1,18 @@
+#include "executor/spill_scan.h"
+
+namespace pathdb {
+
+SpillScan::SpillScan(std::shared_ptr<SpillFile> file)
+    : PhysicalOperator("SPILL SCAN", file->types()), file_(std::move(file)) {}
+
+std::unique_ptr<OperatorState> SpillScan::Open(ExecContext& ctx) const {
+  file_->Rewind(ctx.stats);
+  return std::make_unique<OperatorState>();
+}
+
+bool SpillScan::Next(ExecContext& ctx, OperatorState&, DataChunk& out) const {
+  ctx.CheckCancel();
+  return file_->Read(out, ctx.stats);
+}
+
+}  // namespace pathdb
