@@ -11,6 +11,7 @@
 #include "common/error.h"
 #include "shell/cli_options.h"
 #include "shell/sqlplus.h"
+#include "storage/storage.h"
 #include "shell/substitution.h"
 
 namespace pathdb::shell {
@@ -381,11 +382,13 @@ void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
         out << fmt::format("{:<24} {:>10} bytes\n", label, n);
       };
       out << '\n';
-      sga_line("Total System Global Area", buffers + inmemory);
+      // No fixed or variable (shared pool) areas exist yet: the cache, the redo log buffer
+      // and the in-memory area are all the shared memory there is.
+      sga_line("Total System Global Area", buffers + storage::kRedoBufferBytes + inmemory);
       sga_line("Fixed Size", 0);
       sga_line("Variable Size", 0);
       sga_line("Database Buffers", buffers);
-      sga_line("Redo Buffers", 0);
+      sga_line("Redo Buffers", storage::kRedoBufferBytes);
       if (inmemory > 0) sga_line("In-Memory Area", inmemory);
       return;
     }

@@ -17,7 +17,7 @@ constexpr uint32_t kRedoMagic = 0x4f444552;  // "REDO"
 constexpr uint8_t kImage = 1;
 constexpr uint8_t kCommit = 2;
 //! Buffered appends are written once this much has accumulated (a commit forces earlier).
-constexpr size_t kWriteChunk = 1 << 20;
+constexpr size_t kWriteChunk = kRedoBufferBytes;
 //! Largest record payload recovery believes (a dictionary far beyond this is a torn length).
 constexpr uint32_t kMaxPayload = 1u << 30;
 

@@ -22,6 +22,9 @@
 namespace pathdb::storage {
 
 constexpr size_t kBlockSize = 8192;
+//! The redo log buffer: appends are written to the log file once this much has accumulated
+//! (a COMMIT writes and forces earlier). SHOW SGA reports it as Redo Buffers.
+constexpr size_t kRedoBufferBytes = 1 << 20;
 
 //! (file, block, slot): stable for the row's life.
 struct RowId {
