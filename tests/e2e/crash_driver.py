@@ -52,18 +52,27 @@ def read_until(proc, token, timeout=60.0):
 def query_table(pathdb, db):
     out = subprocess.run(
         [pathdb, "--batch", "--format=csv", "--cache-size=1M", db],
-        input=b"select id, val, n from t order by id;\nexit\n",
+        input=b"select id, val, n from t order by id;\n"
+              b"select /*+ index(t t_id) */ count(*) as cnt, sum(id) as s from t where id >= 0;\n"
+              b"exit\n",
         capture_output=True, timeout=120)
     text = out.stdout.decode(errors="replace")
     if out.returncode != 0 or "ORA-" in text:
         raise RuntimeError("reopen failed (status %d): %s %s" %
                            (out.returncode, text[-2000:], out.stderr.decode()[-2000:]))
     rows = {}
-    for line in text.splitlines()[1:]:
-        if not line.strip():
-            continue
-        i, v, n = line.split(",")
+    lines = text.splitlines()
+    k = 1
+    while k < len(lines) and lines[k].strip() and not lines[k].startswith("CNT"):
+        i, v, n = lines[k].split(",")
         rows[int(i)] = (v.strip('"'), int(n))
+        k += 1
+    while k < len(lines) and not lines[k].startswith("CNT"):
+        k += 1
+    cnt, total = lines[k + 1].split(",")
+    if int(cnt) != len(rows) or (rows and int(total) != sum(rows)) or (not rows and total):
+        raise RuntimeError("index t_id disagrees with the table: %s rows/%s vs %d/%d" %
+                           (cnt, total, len(rows), sum(rows)))
     return rows
 
 
@@ -116,6 +125,9 @@ def one_round(pathdb, seed, workdir):
     committed, next_id = {}, 0
     proc.stdin.write(b"create table t (id number not null, val varchar2(200), n number);\n")
     read_until(proc, "Table created")
+    # An index too, so recovery must bring its blocks back in step with the table's.
+    proc.stdin.write(b"create index t_id on t (id);\n")
+    read_until(proc, "Index created")
     kill_after = rng.randint(1, 12)  # transactions before the one that gets killed
     in_doubt = None
     for txn_no in range(kill_after + 1):
