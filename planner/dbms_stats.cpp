@@ -393,6 +393,35 @@ void BuildHistogram(const std::vector<ValueCount>& values, uint32_t buckets, boo
   out.density = lin > 0 ? sq / (static_cast<double>(rows) * lin) : 0.5 / static_cast<double>(rows);
 }
 
+namespace {
+
+//! Sorts 64-bit hashes with an LSD radix sort (four 16-bit digits) using `scratch`.
+//! Written here rather than std::sort because the hash sort behind exact NDV was a quarter of
+//! gathering 10M rows (introsort's compares and branches), and the radix passes are
+//! sequential memory traffic with no comparisons.
+void RadixSort(std::vector<uint64_t>& v, std::vector<uint64_t>& scratch) {
+  if (v.size() < 4096) {
+    std::sort(v.begin(), v.end());
+    return;
+  }
+  scratch.resize(v.size());
+  std::vector<size_t> count(1 << 16);
+  for (int shift = 0; shift < 64; shift += 16) {
+    std::fill(count.begin(), count.end(), 0);
+    for (uint64_t x : v) ++count[(x >> shift) & 0xffff];
+    size_t sum = 0;
+    for (auto& c : count) {
+      size_t t = c;
+      c = sum;
+      sum += t;
+    }
+    for (uint64_t x : v) scratch[count[(x >> shift) & 0xffff]++] = x;
+    v.swap(scratch);
+  }
+}
+
+}  // namespace
+
 storage::TableStats GatherTableStats(storage::Database& db, const storage::TableInfo& table,
                                      const GatherOptions& options, SessionStats& stats) {
   const size_t ncol = table.columns.size();
@@ -413,6 +442,9 @@ storage::TableStats GatherTableStats(storage::Database& db, const storage::Table
   for (const auto& c : table.columns) types.push_back(c.type);
 
   // Pass 1: every column (AVG_ROW_LEN needs them all), hashes only for the wanted ones.
+  for (size_t c = 0; c < ncol; ++c) {
+    if (wanted[c]) acc[c].hashes.reserve(table.row_count);  // no regrowth copies
+  }
   uint64_t rows = 0;
   {
     auto scan = db.BeginScan(table, ids, stats);
@@ -474,13 +506,14 @@ storage::TableStats GatherTableStats(storage::Database& db, const storage::Table
   // Per wanted column: NDV and value counts (by hash); histogram sizes decided here.
   std::vector<uint32_t> hist_size(ncol, 0);
   std::vector<std::unordered_map<uint64_t, uint64_t>> counts(ncol);
+  std::vector<uint64_t> radix_scratch;
   for (const auto& [c, hs] : method.columns) {
     Acc& a = acc[c];
     storage::ColumnStats prev = ts.columns[c];
     storage::ColumnStats cs;
     cs.present = true;
     const uint64_t nonnull = a.hashes.size();
-    std::sort(a.hashes.begin(), a.hashes.end());
+    RadixSort(a.hashes, radix_scratch);
     uint64_t ndv = 0, max_count = 0, min_count = UINT64_MAX;
     for (size_t i = 0; i < a.hashes.size();) {
       size_t j = i;
