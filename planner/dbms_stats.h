@@ -22,6 +22,9 @@ namespace pathdb::planner {
 //! PLS-00306 for wrong arguments, ORA-20000 for a missing table or index or a METHOD_OPT that
 //! does not parse, ORA-20001 for an unknown METHOD_OPT column or a bad argument value. Like
 //! Oracle's, the caller commits the open transaction first.
+//! Upper-cases an identifier or keyword (DBMS_STATS names and METHOD_OPT are case-blind).
+std::string UpperCase(std::string s);
+
 void CallDbmsStats(const ast::ProcCall& call, PlanContext& ctx, SessionStats& stats);
 
 //! Histogram size requested for a column by METHOD_OPT.

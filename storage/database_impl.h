@@ -16,6 +16,12 @@
 
 namespace pathdb::storage {
 
+//! Encodes active row `r` of `rows` (one vector per table column) into `enc` with the checks
+//! every insert path makes: ORA-01400 for a NULL in a NOT NULL column, ORA-12899 for a string
+//! longer than its column. Shared by conventional (dml.cpp) and direct-path inserts.
+const std::string& EncodeInsertRow(const TableInfo& table, const DataChunk& rows, uint32_t r,
+                                   RowEncoder& enc);
+
 struct Database::Impl {
   std::filesystem::path dir;
   DatabaseOptions options;

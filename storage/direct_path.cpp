@@ -38,17 +38,6 @@ int64_t UndoInt(const UndoRecord& rec, UndoSlot s) {
   return rec.before[s].number().ToInt64().value_or(0);
 }
 
-[[noreturn]] void ThrowNotNull(const TableInfo& t, const ColumnInfo& c) {
-  ThrowOra(1400, "cannot insert NULL into (\"PATHDB\".\"{}\".\"{}\")", t.name, c.name);
-}
-
-void CheckLength(const TableInfo& t, const ColumnInfo& c, size_t size) {
-  if (c.type.IsString() && c.type.length > 0 && size > c.type.length) {
-    ThrowOra(12899, "value too large for column \"PATHDB\".\"{}\".\"{}\" (actual: {}, maximum: {})",
-             t.name, c.name, size, c.type.length);
-  }
-}
-
 //! Calls fn(rowid, row bytes) for every row piece of a formatted heap block.
 template <typename Fn>
 void ForEachRow(const std::byte* block, uint32_t block_no, Fn&& fn) {
@@ -95,7 +84,7 @@ class DirectPathInsertImpl final : public DirectPathInsert {
     }
     const size_t n = rows.Count();
     for (size_t i = 0; i < n; ++i) {
-      const std::string& row = Encode(rows, rows.RowIndex(i));
+      const std::string& row = EncodeInsertRow(table_, rows, rows.RowIndex(i), enc_);
       RowId rid = Place(row, stats);
       ++rows_;
       if (has_indexes_) {
@@ -158,49 +147,6 @@ class DirectPathInsertImpl final : public DirectPathInsert {
   }
 
  private:
-  //! Encodes active row r of `rows` (checks as Database::Insert does) into enc_.
-  const std::string& Encode(const DataChunk& rows, uint32_t r) {
-    enc_.Begin();
-    for (size_t c = 0; c < table_.columns.size(); ++c) {
-      const ColumnInfo& col = table_.columns[c];
-      const Vector& v = rows.column(c);
-      size_t vr = v.kind() == Vector::Kind::kConstant ? 0 : r;
-      if (v.IsNull(vr)) {
-        if (col.not_null) ThrowNotNull(table_, col);
-        enc_.AddNull();
-        continue;
-      }
-      if (v.type().id != col.type.id) {
-        Value val = v.GetValue(vr);
-        if (val.type().IsString()) CheckLength(table_, col, val.str().size());
-        enc_.AddValue(val, col.type);
-        continue;
-      }
-      switch (col.type.id) {
-        case TypeId::kNumber:
-          enc_.AddDecimal(v.Data<Decimal>()[vr]);
-          break;
-        case TypeId::kDouble:
-          enc_.AddDouble(v.Data<double>()[vr]);
-          break;
-        case TypeId::kVarchar:
-        case TypeId::kChar: {
-          std::string_view s = v.Data<StringRef>()[vr].view();
-          CheckLength(table_, col, s.size());
-          enc_.AddBytes(s);
-          break;
-        }
-        case TypeId::kDate:
-        case TypeId::kTimestamp:
-          enc_.AddInt64(v.Data<int64_t>()[vr]);
-          break;
-        default:
-          enc_.AddValue(v.GetValue(vr), col.type);
-      }
-    }
-    return enc_.Finish();
-  }
-
   std::byte* RunBlock(uint32_t i) const { return run_.get() + size_t{i} * kBlockSize; }
 
   //! Puts the row into the current private block, starting a new one when it does not fit.

@@ -63,6 +63,49 @@ void CheckValues(const TableInfo& t, const std::vector<Value>& values) {
 
 }  // namespace
 
+const std::string& EncodeInsertRow(const TableInfo& table, const DataChunk& rows, uint32_t r,
+                                   RowEncoder& enc) {
+  enc.Begin();
+  for (size_t c = 0; c < table.columns.size(); ++c) {
+    const ColumnInfo& col = table.columns[c];
+    const Vector& v = rows.column(c);
+    size_t vr = v.kind() == Vector::Kind::kConstant ? 0 : r;
+    if (v.IsNull(vr)) {
+      if (col.not_null) ThrowNotNull(table, col);
+      enc.AddNull();
+      continue;
+    }
+    if (v.type().id != col.type.id) {
+      Value val = v.GetValue(vr);
+      if (val.type().IsString()) CheckLength(table, col, val.str().size());
+      enc.AddValue(val, col.type);
+      continue;
+    }
+    switch (col.type.id) {
+      case TypeId::kNumber:
+        enc.AddDecimal(v.Data<Decimal>()[vr]);
+        break;
+      case TypeId::kDouble:
+        enc.AddDouble(v.Data<double>()[vr]);
+        break;
+      case TypeId::kVarchar:
+      case TypeId::kChar: {
+        std::string_view s = v.Data<StringRef>()[vr].view();
+        CheckLength(table, col, s.size());
+        enc.AddBytes(s);
+        break;
+      }
+      case TypeId::kDate:
+      case TypeId::kTimestamp:
+        enc.AddInt64(v.Data<int64_t>()[vr]);
+        break;
+      default:
+        enc.AddValue(v.GetValue(vr), col.type);
+    }
+  }
+  return enc.Finish();
+}
+
 void Database::Impl::CheckRowId(const TableInfo& t, RowId rowid) {
   if (!RowIdInSegment(t, rowid)) ThrowInvalidRowId();
 }
@@ -231,45 +274,7 @@ std::vector<RowId> Database::Insert(const TableInfo& table, const DataChunk& row
   const bool indexed = m.HasIndexes(table);
   for (size_t i = 0; i < rows.Count(); ++i) {
     uint32_t r = rows.RowIndex(i);
-    enc.Begin();
-    for (size_t c = 0; c < table.columns.size(); ++c) {
-      const ColumnInfo& col = table.columns[c];
-      const Vector& v = rows.column(c);
-      size_t vr = v.kind() == Vector::Kind::kConstant ? 0 : r;
-      if (v.IsNull(vr)) {
-        if (col.not_null) ThrowNotNull(table, col);
-        enc.AddNull();
-        continue;
-      }
-      if (v.type().id != col.type.id) {
-        Value val = v.GetValue(vr);
-        if (val.type().IsString()) CheckLength(table, col, val.str().size());
-        enc.AddValue(val, col.type);
-        continue;
-      }
-      switch (col.type.id) {
-        case TypeId::kNumber:
-          enc.AddDecimal(v.Data<Decimal>()[vr]);
-          break;
-        case TypeId::kDouble:
-          enc.AddDouble(v.Data<double>()[vr]);
-          break;
-        case TypeId::kVarchar:
-        case TypeId::kChar: {
-          std::string_view s = v.Data<StringRef>()[vr].view();
-          CheckLength(table, col, s.size());
-          enc.AddBytes(s);
-          break;
-        }
-        case TypeId::kDate:
-        case TypeId::kTimestamp:
-          enc.AddInt64(v.Data<int64_t>()[vr]);
-          break;
-        default:
-          enc.AddValue(v.GetValue(vr), col.type);
-      }
-    }
-    const std::string& row_bytes = enc.Finish();
+    const std::string& row_bytes = EncodeInsertRow(table, rows, r, enc);
     RowId id = m.InsertRow(table, seg, row_bytes, stats, &hold);
     ++seg.row_count;
     txn.Record({UndoRecord::Kind::kInsert, table.object_id, id, {}});
