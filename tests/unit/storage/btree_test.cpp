@@ -19,6 +19,7 @@ namespace {
 using testing::InsertRows;
 using testing::MakeTable;
 using testing::Num;
+using testing::OraCode;
 using testing::ScanAll;
 using testing::TempDir;
 
@@ -26,15 +27,6 @@ DatabaseOptions SmallCache() {
   DatabaseOptions o;
   o.cache_size_bytes = 2 << 20;
   return o;
-}
-
-int OraCode(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const OraError& e) {
-    return e.code();
-  }
-  return 0;
 }
 
 int Sign(int c) {

@@ -12,6 +12,7 @@ namespace {
 using testing::InsertRows;
 using testing::MakeTable;
 using testing::Num;
+using testing::OraCode;
 using testing::ScanAll;
 using testing::TempDir;
 
@@ -19,15 +20,6 @@ DatabaseOptions SmallCache() {
   DatabaseOptions o;
   o.cache_size_bytes = 1 << 20;
   return o;
-}
-
-int OraCode(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const OraError& e) {
-    return e.code();
-  }
-  return 0;
 }
 
 TableInfo MixedTable() {

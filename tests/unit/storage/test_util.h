@@ -4,12 +4,24 @@
 #include <stdlib.h>
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "common/error.h"
 #include "storage/storage.h"
 
 namespace pathdb::storage::testing {
+
+//! The ORA code `f` throws, or 0 when it returns normally.
+inline int OraCode(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const OraError& e) {
+    return e.code();
+  }
+  return 0;
+}
 
 class TempDir {
  public:
@@ -36,8 +48,8 @@ inline std::vector<LogicalType> TypesOf(const TableInfo& t) {
 
 //! Inserts `rows` (each a full row of Values) in chunks of kVectorSize.
 inline std::vector<RowId> InsertRows(Database& db, const TableInfo& t,
-                                     const std::vector<std::vector<Value>>& rows,
-                                     Transaction& txn, SessionStats& stats) {
+                                     const std::vector<std::vector<Value>>& rows, Transaction& txn,
+                                     SessionStats& stats) {
   std::vector<RowId> ids;
   DataChunk chunk(TypesOf(t));
   size_t i = 0;
@@ -74,7 +86,8 @@ inline std::vector<std::vector<Value>> ScanAll(Database& db, const TableInfo& t,
 
 //! Column spec with a constructor, so brace lists need not name every ColumnInfo member.
 struct ColSpec {
-  ColSpec(std::string n, LogicalType t, bool nn = false) : name(std::move(n)), type(t), not_null(nn) {}
+  ColSpec(std::string n, LogicalType t, bool nn = false)
+      : name(std::move(n)), type(t), not_null(nn) {}
   std::string name;
   LogicalType type;
   bool not_null;
@@ -94,6 +107,8 @@ inline TableInfo MakeTable(std::string name, std::vector<ColSpec> cols, uint32_t
   return t;
 }
 
-inline Value Num(const char* text) { return Value::Number(*Decimal::Parse(text)); }
+inline Value Num(const char* text) {
+  return Value::Number(*Decimal::Parse(text));
+}
 
 }  // namespace pathdb::storage::testing
