@@ -15,7 +15,7 @@ ConnectByWithoutFiltering::ConnectByWithoutFiltering(BoundExprPtr level_bound, b
       level_bound_(std::move(level_bound)),
       inclusive_(inclusive) {}
 
-std::unique_ptr<OperatorState> ConnectByWithoutFiltering::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> ConnectByWithoutFiltering::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<ConnectByState>();
   // One root row per FAST DUAL row: drain the child so it still shows a start.
   if (!children_.empty()) {
@@ -47,7 +47,7 @@ std::unique_ptr<OperatorState> ConnectByWithoutFiltering::Open(ExecContext& ctx)
   return st;
 }
 
-bool ConnectByWithoutFiltering::Next(ExecContext& ctx, OperatorState& state,
+bool ConnectByWithoutFiltering::NextImpl(ExecContext& ctx, OperatorState& state,
                                      DataChunk& out) const {
   ctx.CheckCancel();
   auto& st = static_cast<ConnectByState&>(state);

@@ -15,8 +15,8 @@ class ConnectByWithoutFiltering : public PhysicalOperator {
 
   const BoundExpr& level_bound() const { return *level_bound_; }
   bool inclusive() const { return inclusive_; }
-  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
-  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
+  bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
  private:
   BoundExprPtr level_bound_;

@@ -20,14 +20,14 @@ std::vector<LogicalType> Count::ComputeTypes() const {
   return t;
 }
 
-std::unique_ptr<OperatorState> Count::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> Count::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<CountState>();
   st->child = children_.at(0)->Open(ctx);
   st->input.Initialize(children_[0]->types());
   return st;
 }
 
-bool Count::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool Count::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<CountState&>(state);
   for (;;) {
     if (!children_[0]->Next(ctx, *st.child, st.input)) return false;

@@ -24,7 +24,7 @@ std::vector<LogicalType> CountStopkey::ComputeTypes() const {
   return t;
 }
 
-std::unique_ptr<OperatorState> CountStopkey::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> CountStopkey::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<CountStopkeyState>();
   // A zero limit never opens (or pulls) the child at all, as Oracle's ROWNUM <= 0.
   if (limit_ == 0) return st;
@@ -33,7 +33,7 @@ std::unique_ptr<OperatorState> CountStopkey::Open(ExecContext& ctx) const {
   return st;
 }
 
-bool CountStopkey::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool CountStopkey::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<CountStopkeyState&>(state);
   while (st.passed < limit_) {
     ctx.CheckCancel();

@@ -14,8 +14,8 @@ class CountStopkey : public ChildTypedOperator {
 
   uint64_t limit() const { return limit_; }
   uint64_t offset() const { return offset_; }
-  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
-  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
+  bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
  protected:
   std::vector<LogicalType> ComputeTypes() const override;

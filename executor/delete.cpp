@@ -19,13 +19,13 @@ DeleteRows::DeleteRows(const storage::TableInfo& table)
   types_ = ComputeTypes();
 }
 
-std::unique_ptr<OperatorState> DeleteRows::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> DeleteRows::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<DeleteState>();
   st->child = children_.at(0)->Open(ctx);
   return st;
 }
 
-bool DeleteRows::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool DeleteRows::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<DeleteState&>(state);
   if (st.done) return false;
   // Every ROWID is collected before the first delete, so the scan never sees its own work.

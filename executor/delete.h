@@ -12,8 +12,8 @@ class DeleteRows : public ChildTypedOperator {
   explicit DeleteRows(const storage::TableInfo& table);
 
   const storage::TableInfo& table() const { return table_; }
-  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
-  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
+  bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
  protected:
   std::vector<LogicalType> ComputeTypes() const override { return {LogicalType::Integer()}; }

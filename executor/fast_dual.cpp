@@ -9,11 +9,11 @@ struct FastDualState : OperatorState {
 
 FastDual::FastDual() : PhysicalOperator("FAST DUAL", {}) {}
 
-std::unique_ptr<OperatorState> FastDual::Open(ExecContext&) const {
+std::unique_ptr<OperatorState> FastDual::OpenImpl(ExecContext&) const {
   return std::make_unique<FastDualState>();
 }
 
-bool FastDual::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool FastDual::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   ctx.CheckCancel();
   auto& st = static_cast<FastDualState&>(state);
   if (st.done) return false;

@@ -8,8 +8,8 @@ namespace pathdb {
 class FastDual : public PhysicalOperator {
  public:
   FastDual();
-  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
-  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
+  bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 };
 
 }  // namespace pathdb

@@ -10,13 +10,13 @@ struct FilterState : OperatorState {
 Filter::Filter(BoundExprPtr predicate)
     : ChildTypedOperator("FILTER"), predicate_(std::move(predicate)) {}
 
-std::unique_ptr<OperatorState> Filter::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> Filter::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<FilterState>();
   st->child = children_.at(0)->Open(ctx);
   return st;
 }
 
-bool Filter::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool Filter::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<FilterState&>(state);
   // The child fills `out` directly (same column types): filtering only shrinks the selection.
   while (children_[0]->Next(ctx, *st.child, out)) {

@@ -27,13 +27,13 @@ FixedTableFull::FixedTableFull(std::string view_name, std::vector<LogicalType> t
              column_ids_.size(), types_.size());
 }
 
-std::unique_ptr<OperatorState> FixedTableFull::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> FixedTableFull::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<FixedTableState>();
   st->rows = rows_(ctx);
   return st;
 }
 
-bool FixedTableFull::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool FixedTableFull::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<FixedTableState&>(state);
   while (st.next < st.rows.size()) {
     ctx.CheckCancel();

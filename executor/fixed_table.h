@@ -23,8 +23,8 @@ class FixedTableFull : public PhysicalOperator {
   const BoundExpr* filter() const { return filter_.get(); }
   const std::vector<uint32_t>& column_ids() const { return column_ids_; }
 
-  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
-  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
+  bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
  private:
   std::vector<uint32_t> column_ids_;

@@ -44,7 +44,7 @@ std::vector<LogicalType> HashGroupBy::ComputeTypes() const {
   return t;
 }
 
-std::unique_ptr<OperatorState> HashGroupBy::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> HashGroupBy::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<HashGroupByState>();
   st->child = children_.at(0)->Open(ctx);
   st->input.Initialize(children_[0]->types());
@@ -88,7 +88,7 @@ void SpillRows(HashGroupByState& st, const std::vector<uint32_t>& positions, int
 
 }  // namespace
 
-bool HashGroupBy::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool HashGroupBy::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<HashGroupByState&>(state);
   if (!st.built) {
     std::vector<const Vector*> key_ptrs;

@@ -67,7 +67,7 @@ std::vector<LogicalType> HashJoin::ComputeTypes() const {
   return t;
 }
 
-std::unique_ptr<OperatorState> HashJoin::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> HashJoin::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<HashJoinState>();
   st->build_child = children_.at(0)->Open(ctx);
   st->probe_child = children_.at(1)->Open(ctx);
@@ -366,7 +366,7 @@ bool NextSemiAnti(const HashJoin& op, HashJoinState& st, ExecContext& ctx, DataC
 
 }  // namespace
 
-bool HashJoin::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool HashJoin::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<HashJoinState&>(state);
   ctx.CheckCancel();
   if (!st.built) Build(*this, st, ctx);

@@ -37,8 +37,8 @@ class HashJoin : public ChildTypedOperator {
   const std::vector<BoundExprPtr>& probe_keys() const { return probe_keys_; }
   const BoundExpr* residual() const { return residual_.get(); }
   int spill_level() const { return spill_level_; }
-  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
-  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
+  bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
  protected:
   std::vector<LogicalType> ComputeTypes() const override;

@@ -18,14 +18,14 @@ std::vector<TypeId> TypeIds(const std::vector<LogicalType>& types) {
 
 HashUnique::HashUnique() : ChildTypedOperator("HASH UNIQUE") {}
 
-std::unique_ptr<OperatorState> HashUnique::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> HashUnique::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<HashUniqueState>();
   st->child = children_.at(0)->Open(ctx);
   st->seen = std::make_unique<RowHashTable>(types_, TypeIds(types_), /*nulls_equal=*/true);
   return st;
 }
 
-bool HashUnique::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool HashUnique::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<HashUniqueState&>(state);
   std::vector<const Vector*> cols;
   std::vector<uint32_t> ids;

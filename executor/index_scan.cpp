@@ -71,7 +71,7 @@ IndexScan::IndexScan(std::string operation, const storage::TableInfo& table,
              index.columns.size());
 }
 
-std::unique_ptr<OperatorState> IndexScan::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> IndexScan::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<IndexScanOpState>();
   std::vector<LogicalType> key_types;
   for (size_t i = 0; i < index_.columns.size(); ++i)
@@ -119,7 +119,7 @@ std::unique_ptr<OperatorState> IndexScan::Open(ExecContext& ctx) const {
   return st;
 }
 
-bool IndexScan::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool IndexScan::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<IndexScanOpState&>(state);
   while (!st.done) {
     ctx.CheckCancel();

@@ -42,8 +42,8 @@ class IndexScan : public PhysicalOperator {
   //! Predicate over the output columns applied to every batch (null: none).
   const BoundExpr* filter() const { return filter_.get(); }
 
-  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
-  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
+  bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
  protected:
   //! REQUIRES: every output is < index.columns.size() or kIndexRowIdOutput; the range's

@@ -6,11 +6,11 @@ namespace pathdb {
 
 Intersection::Intersection() : ChildTypedOperator("INTERSECTION") {}
 
-std::unique_ptr<OperatorState> Intersection::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> Intersection::OpenImpl(ExecContext& ctx) const {
   return OpenSetOperation(*this, ctx);
 }
 
-bool Intersection::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool Intersection::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   return NextSetOperation(*this, /*keep_matches=*/true, ctx, state, out);
 }
 

@@ -15,13 +15,13 @@ LoadAsSelect::LoadAsSelect(const storage::TableInfo& table)
   types_ = ComputeTypes();
 }
 
-std::unique_ptr<OperatorState> LoadAsSelect::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> LoadAsSelect::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<LoadAsSelectState>();
   st->child = children_.at(0)->Open(ctx);
   return st;
 }
 
-bool LoadAsSelect::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool LoadAsSelect::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<LoadAsSelectState&>(state);
   if (st.done) return false;
   // Begun only now, after the child was opened: a scan of the same table (INSERT /*+ APPEND */

@@ -19,13 +19,13 @@ uint64_t LoadTableConventional::RowsProcessed(const OperatorState& state) {
   return static_cast<const LoadTableState&>(state).rows;
 }
 
-std::unique_ptr<OperatorState> LoadTableConventional::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> LoadTableConventional::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<LoadTableState>();
   st->child = children_.at(0)->Open(ctx);
   return st;
 }
 
-bool LoadTableConventional::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool LoadTableConventional::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<LoadTableState&>(state);
   if (st.done) return false;
   DataChunk batch(children_[0]->types());

@@ -16,8 +16,8 @@ class LoadTableConventional : public ChildTypedOperator {
   //! Rows inserted so far by the execution owning `state` (a state this operator opened).
   static uint64_t RowsProcessed(const OperatorState& state);
 
-  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
-  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
+  bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
  protected:
   std::vector<LogicalType> ComputeTypes() const override { return {LogicalType::Integer()}; }

@@ -6,11 +6,11 @@ namespace pathdb {
 
 Minus::Minus() : ChildTypedOperator("MINUS") {}
 
-std::unique_ptr<OperatorState> Minus::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> Minus::OpenImpl(ExecContext& ctx) const {
   return OpenSetOperation(*this, ctx);
 }
 
-bool Minus::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool Minus::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   return NextSetOperation(*this, /*keep_matches=*/false, ctx, state, out);
 }
 

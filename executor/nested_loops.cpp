@@ -53,7 +53,7 @@ std::vector<LogicalType> NestedLoops::ComputeTypes() const {
   return t;
 }
 
-std::unique_ptr<OperatorState> NestedLoops::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> NestedLoops::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<NestedLoopsState>();
   st->outer_child = children_.at(0)->Open(ctx);
   st->outer.Initialize(children_[0]->types());
@@ -116,7 +116,7 @@ void MatchChunk(const NestedLoops& op, NestedLoopsState& st, size_t k, ExecConte
 
 }  // namespace
 
-bool NestedLoops::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool NestedLoops::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<NestedLoopsState&>(state);
   ctx.CheckCancel();
   if (!st.built) BuildInner(*this, st, ctx);

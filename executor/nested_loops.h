@@ -16,8 +16,8 @@ class NestedLoops : public ChildTypedOperator {
 
   JoinKind kind() const { return kind_; }
   const BoundExpr* condition() const { return condition_.get(); }
-  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
-  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
+  bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
  protected:
   std::vector<LogicalType> ComputeTypes() const override;

@@ -4,6 +4,7 @@
 // again (and later in parallel). Operators pull batches from their children.
 #pragma once
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,6 +16,25 @@
 
 namespace pathdb {
 
+//! Run-time statistics of one plan line (ALLSTATS), cumulative over its starts. Kept only when
+//! statistics_level=ALL or the GATHER_PLAN_STATISTICS hint asks (ExecContext::line_stats set).
+//! Time and buffers include the line's children, as Oracle's A-Time and Buffers do.
+struct OperatorRuntimeStats {
+  uint64_t starts = 0;      //!< Open calls
+  uint64_t rows = 0;        //!< A-Rows: active rows passed up
+  uint64_t elapsed_ns = 0;  //!< A-Time
+  uint64_t buffers = 0;     //!< consistent gets + db block gets caused
+  uint64_t reads = 0;       //!< physical reads caused
+  uint64_t writes = 0;      //!< physical writes (direct and temp) caused
+  // Work-area lines (hash join, hash/sort group by, sorts): bytes.
+  uint64_t mem_optimal = 0;   //!< OMem: memory an in-memory run would need (estimate)
+  uint64_t mem_one_pass = 0;  //!< 1Mem: memory for a one-pass run (estimate)
+  uint64_t mem_used = 0;      //!< Used-Mem: peak memory actually used (last start)
+  uint64_t temp_used = 0;     //!< Used-Tmp: bytes written to temporary files
+  int passes = 0;             //!< 0 optimal, 1 one-pass, 2+ multi-pass
+  bool work_area = false;     //!< the line has a work area (prints the memory columns)
+};
+
 //! Everything a running statement may touch. Owned by the Session for one execution.
 struct ExecContext {
   storage::Database& db;
@@ -25,22 +45,22 @@ struct ExecContext {
   //! Memory one work area (hash table, sort) may use before it spills to temporary files in
   //! the database directory: pga_aggregate_target / 20, Oracle's serial _smm_max_size rule.
   uint64_t work_area_bytes = 100ull << 20;
+  //! Per plan line (index = PhysicalOperator::line_id()): run-time statistics are collected
+  //! when this is set; null (the default) costs one branch per Open/Next.
+  std::vector<OperatorRuntimeStats>* line_stats = nullptr;
   //! Throws ORA-01013 when the user asked to cancel. Called once per batch by every operator.
   void CheckCancel() const;
+  //! The statistics of plan line `line_id`, or null when not collecting (or unnumbered).
+  OperatorRuntimeStats* LineStats(int line_id) const {
+    if (line_stats == nullptr || line_id < 0 || static_cast<size_t>(line_id) >= line_stats->size())
+      return nullptr;
+    return &(*line_stats)[static_cast<size_t>(line_id)];
+  }
 };
 
 class OperatorState {
  public:
   virtual ~OperatorState() = default;
-};
-
-//! Per-plan-line run-time statistics (ALLSTATS): filled when statistics_level=ALL.
-struct OperatorRuntimeStats {
-  uint64_t starts = 0;
-  uint64_t rows = 0;
-  uint64_t elapsed_ns = 0;
-  uint64_t buffers = 0;
-  uint64_t reads = 0;
 };
 
 class PhysicalOperator {
@@ -50,11 +70,24 @@ class PhysicalOperator {
   virtual ~PhysicalOperator() = default;
 
   //! Called once per execution (and per restart of a correlated subplan) before Next.
-  virtual std::unique_ptr<OperatorState> Open(ExecContext& ctx) const = 0;
+  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const {
+    if (ctx.line_stats == nullptr || line_id_ < 0) return OpenImpl(ctx);
+    return OpenMeasured(ctx);
+  }
   //! Fills `out` (already initialised with types()) with the next batch of at least one row and
   //! returns true, or returns false when exhausted. May be called again after false (returns
-  //! false). Must call ctx.CheckCancel() at least once per batch it produces or consumes.
-  virtual bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const = 0;
+  //! false). Implementations must call ctx.CheckCancel() at least once per batch they produce
+  //! or consume.
+  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+    if (ctx.line_stats == nullptr || line_id_ < 0) return NextImpl(ctx, state, out);
+    return NextMeasured(ctx, state, out);
+  }
+
+  //! Plan line number (Id column; 1 = the root operator), -1 until NumberPlanLines ran.
+  int line_id() const { return line_id_; }
+  //! Operators running inside this one's expressions (subquery plans of a FILTER, a
+  //! projection's scalar subqueries): shown as further children of this plan line.
+  virtual std::vector<const PhysicalOperator*> SubPlans() const { return {}; }
 
   const std::string& operation() const { return operation_; }  //!< "TABLE ACCESS FULL"
   const std::vector<LogicalType>& types() const { return types_; }
@@ -68,12 +101,35 @@ class PhysicalOperator {
   double estimated_rows = 0;
   double estimated_bytes = 0;
   double cost = 0;
+  double cpu_cost = 0;  //!< the CPU part of cost (Cost (%CPU))
+  //! Oracle-style text of each output column ("O"."ID", SUM("O"."TOTAL")) for predicate text.
+  std::vector<std::string> column_labels;
+  //! Query block and alias of an object line ("SEL$1", "O@SEL$1") for the ALIAS section.
+  std::string query_block, object_alias;
 
  protected:
+  virtual std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const = 0;
+  virtual bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const = 0;
+
   std::string operation_;
   std::vector<LogicalType> types_;
   std::vector<std::unique_ptr<PhysicalOperator>> children_;
+
+ private:
+  friend int NumberPlanLines(const PhysicalOperator& root, int first);
+  std::unique_ptr<OperatorState> OpenMeasured(ExecContext& ctx) const;
+  bool NextMeasured(ExecContext& ctx, OperatorState& state, DataChunk& out) const;
+  // Assigned once after planning (NumberPlanLines); mutable because subquery plans are shared
+  // as const and numbered with their parent.
+  mutable int line_id_ = -1;
 };
+
+//! Numbers the plan lines depth-first in display order (children, then SubPlans) starting
+//! at `first` for `root`; returns the next free number.
+int NumberPlanLines(const PhysicalOperator& root, int first = 1);
+//! Calls fn(op, depth) for every line in id order (the order NumberPlanLines numbers them).
+void ForEachPlanLine(const PhysicalOperator& root,
+                     const std::function<void(const PhysicalOperator&, int depth)>& fn);
 
 //! Runs a plan to completion, handing each batch to `consume`. Opens the root once.
 template <typename Fn>

@@ -15,14 +15,14 @@ Projection::Projection(std::vector<BoundExprPtr> exprs, std::vector<LogicalType>
   if (exprs_.size() != types_.size()) throw OraError(600, "internal error code, arguments: [projection arity]");
 }
 
-std::unique_ptr<OperatorState> Projection::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> Projection::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<ProjectionState>();
   st->child = children_.at(0)->Open(ctx);
   st->input.Initialize(children_[0]->types());
   return st;
 }
 
-bool Projection::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool Projection::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<ProjectionState&>(state);
   if (!children_[0]->Next(ctx, *st.child, st.input)) return false;
   ctx.CheckCancel();

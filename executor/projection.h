@@ -14,8 +14,8 @@ class Projection : public PhysicalOperator {
   Projection(std::vector<BoundExprPtr> exprs, std::vector<LogicalType> types);
 
   const std::vector<BoundExprPtr>& exprs() const { return exprs_; }
-  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
-  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
+  bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
  private:
   std::vector<BoundExprPtr> exprs_;

@@ -24,7 +24,7 @@ std::vector<LogicalType> SortAggregate::ComputeTypes() const {
   return t;
 }
 
-std::unique_ptr<OperatorState> SortAggregate::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> SortAggregate::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<SortAggregateState>();
   st->child = children_.at(0)->Open(ctx);
   st->input.Initialize(children_[0]->types());
@@ -35,7 +35,7 @@ std::unique_ptr<OperatorState> SortAggregate::Open(ExecContext& ctx) const {
   return st;
 }
 
-bool SortAggregate::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool SortAggregate::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<SortAggregateState&>(state);
   ctx.CheckCancel();
   if (st.done) return false;

@@ -11,8 +11,8 @@ class SortAggregate : public ChildTypedOperator {
   explicit SortAggregate(std::vector<AggregateSpec> aggs);
 
   const std::vector<AggregateSpec>& aggregates() const { return aggs_; }
-  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
-  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
+  bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
  protected:
   std::vector<LogicalType> ComputeTypes() const override;

@@ -37,7 +37,7 @@ SortOrderBy::SortOrderBy(std::vector<SortKey> keys, std::optional<uint64_t> stop
       keys_(std::move(keys)),
       stopkey_(stopkey) {}
 
-std::unique_ptr<OperatorState> SortOrderBy::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> SortOrderBy::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<SortOrderByState>();
   st->child = children_.at(0)->Open(ctx);
   st->input.Initialize(children_[0]->types());
@@ -141,7 +141,7 @@ void Truncate(std::unique_ptr<ChunkCollection>& rows, std::vector<uint32_t>& ord
 
 }  // namespace
 
-bool SortOrderBy::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool SortOrderBy::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<SortOrderByState&>(state);
   size_t nchild = children_[0]->types().size();
   auto cols = SortColumns(keys_, nchild);

@@ -25,8 +25,8 @@ class SortOrderBy : public ChildTypedOperator {
 
   const std::vector<SortKey>& keys() const { return keys_; }
   std::optional<uint64_t> stopkey() const { return stopkey_; }
-  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
-  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
+  bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
  protected:
   std::vector<LogicalType> ComputeTypes() const override { return ChildTypes(0); }

@@ -17,7 +17,7 @@ struct SortUniqueState : OperatorState {
 
 SortUnique::SortUnique() : ChildTypedOperator("SORT UNIQUE") {}
 
-std::unique_ptr<OperatorState> SortUnique::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> SortUnique::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<SortUniqueState>();
   st->child = children_.at(0)->Open(ctx);
   st->input.Initialize(children_[0]->types());
@@ -25,7 +25,7 @@ std::unique_ptr<OperatorState> SortUnique::Open(ExecContext& ctx) const {
   return st;
 }
 
-bool SortUnique::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool SortUnique::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<SortUniqueState&>(state);
   if (!st.sorted) {
     while (children_[0]->Next(ctx, *st.child, st.input)) {

@@ -5,12 +5,12 @@ namespace pathdb {
 SpillScan::SpillScan(std::shared_ptr<SpillFile> file)
     : PhysicalOperator("SPILL SCAN", file->types()), file_(std::move(file)) {}
 
-std::unique_ptr<OperatorState> SpillScan::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> SpillScan::OpenImpl(ExecContext& ctx) const {
   file_->Rewind(ctx.stats);
   return std::make_unique<OperatorState>();
 }
 
-bool SpillScan::Next(ExecContext& ctx, OperatorState&, DataChunk& out) const {
+bool SpillScan::NextImpl(ExecContext& ctx, OperatorState&, DataChunk& out) const {
   ctx.CheckCancel();
   return file_->Read(out, ctx.stats);
 }

@@ -12,8 +12,8 @@ namespace pathdb {
 class SpillScan : public PhysicalOperator {
  public:
   explicit SpillScan(std::shared_ptr<SpillFile> file);
-  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
-  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
+  bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
  private:
   std::shared_ptr<SpillFile> file_;

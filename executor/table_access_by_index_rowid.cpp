@@ -45,7 +45,7 @@ TableAccessByIndexRowid::TableAccessByIndexRowid(const storage::TableInfo& table
   types_ = output_types_;
 }
 
-std::unique_ptr<OperatorState> TableAccessByIndexRowid::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> TableAccessByIndexRowid::OpenImpl(ExecContext& ctx) const {
   const auto& child = *children_.at(0);
   if (child.types().empty() || child.types()[0].id != TypeId::kNumber)
     ThrowOra(600, "internal error code, arguments: [table access by rowid without ROWID]");
@@ -58,7 +58,7 @@ std::unique_ptr<OperatorState> TableAccessByIndexRowid::Open(ExecContext& ctx) c
   return st;
 }
 
-bool TableAccessByIndexRowid::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool TableAccessByIndexRowid::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<ByRowidState&>(state);
   const auto& child = *children_[0];
   while (!st.done) {

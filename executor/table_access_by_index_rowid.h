@@ -27,8 +27,8 @@ class TableAccessByIndexRowid : public ChildTypedOperator {
   bool batched() const { return batched_; }
   bool keep_order() const { return keep_order_; }
 
-  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
-  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
+  bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
  protected:
   std::vector<LogicalType> ComputeTypes() const override { return output_types_; }

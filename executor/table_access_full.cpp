@@ -41,13 +41,13 @@ void TableAccessFull::AddRuntimeFilter(std::shared_ptr<const RuntimeFilter> filt
   runtime_filters_.push_back(std::move(filter));
 }
 
-std::unique_ptr<OperatorState> TableAccessFull::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> TableAccessFull::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<TableAccessFullState>();
   st->scan = ctx.db.BeginScan(table_, column_ids_, ctx.stats);
   return st;
 }
 
-bool TableAccessFull::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool TableAccessFull::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<TableAccessFullState&>(state);
   while (!st.done) {
     ctx.CheckCancel();

@@ -27,8 +27,8 @@ class TableAccessFull : public PhysicalOperator {
   const std::vector<uint32_t>& column_ids() const { return column_ids_; }
   const BoundExpr* filter() const { return filter_.get(); }
 
-  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
-  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
+  bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
  private:
   const storage::TableInfo& table_;

@@ -28,7 +28,7 @@ bool StringPair(TypeId a, TypeId b) {
 
 UnionAll::UnionAll() : ChildTypedOperator("UNION-ALL") {}
 
-std::unique_ptr<OperatorState> UnionAll::Open(ExecContext&) const {
+std::unique_ptr<OperatorState> UnionAll::OpenImpl(ExecContext&) const {
   // Children are opened lazily, one at a time, so a later branch's state (and any error it
   // raises) waits until the earlier branches are done, as Oracle runs them.
   return std::make_unique<UnionAllState>();
@@ -55,7 +55,7 @@ std::unique_ptr<DataChunk> ScratchFor(const std::vector<LogicalType>& types,
 
 }  // namespace
 
-bool UnionAll::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool UnionAll::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<UnionAllState&>(state);
   while (st.current < children_.size()) {
     ctx.CheckCancel();

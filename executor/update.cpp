@@ -21,13 +21,13 @@ UpdateRows::UpdateRows(const storage::TableInfo& table, std::vector<uint32_t> se
       ThrowOra(600, "internal error code, arguments: [update column {}]", c);
 }
 
-std::unique_ptr<OperatorState> UpdateRows::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> UpdateRows::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<UpdateState>();
   st->child = children_.at(0)->Open(ctx);
   return st;
 }
 
-bool UpdateRows::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool UpdateRows::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<UpdateState&>(state);
   if (st.done) return false;
   const auto& types = children_[0]->types();

@@ -15,8 +15,8 @@ class UpdateRows : public ChildTypedOperator {
 
   const storage::TableInfo& table() const { return table_; }
   const std::vector<uint32_t>& set_columns() const { return set_columns_; }
-  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
-  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
+  bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
  protected:
   std::vector<LogicalType> ComputeTypes() const override { return {LogicalType::Integer()}; }

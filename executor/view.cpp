@@ -9,13 +9,13 @@ struct ViewState : OperatorState {
 
 View::View(std::string name) : ChildTypedOperator("VIEW") { object_name = std::move(name); }
 
-std::unique_ptr<OperatorState> View::Open(ExecContext& ctx) const {
+std::unique_ptr<OperatorState> View::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<ViewState>();
   st->child = children_.at(0)->Open(ctx);
   return st;
 }
 
-bool View::Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool View::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   ctx.CheckCancel();
   return children_[0]->Next(ctx, *static_cast<ViewState&>(state).child, out);
 }

@@ -8,8 +8,8 @@ namespace pathdb {
 class View : public ChildTypedOperator {
  public:
   explicit View(std::string name);
-  std::unique_ptr<OperatorState> Open(ExecContext& ctx) const override;
-  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
+  bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
  protected:
   std::vector<LogicalType> ComputeTypes() const override { return ChildTypes(0); }

@@ -12,11 +12,11 @@ class RowsPlan : public PhysicalOperator {
  public:
   RowsPlan(std::vector<Value> rows, bool echo_param, int* opens)
       : PhysicalOperator("VALUES", {LogicalType::Number()}), rows_(std::move(rows)), echo_(echo_param), opens_(opens) {}
-  std::unique_ptr<OperatorState> Open(ExecContext&) const override {
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext&) const override {
     ++*opens_;
     return std::make_unique<St>();
   }
-  bool Next(ExecContext& ctx, OperatorState& s, DataChunk& out) const override {
+  bool NextImpl(ExecContext& ctx, OperatorState& s, DataChunk& out) const override {
     auto& st = static_cast<St&>(s);
     if (st.done) return false;
     st.done = true;

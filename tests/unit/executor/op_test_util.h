@@ -24,10 +24,10 @@ class ValuesSource : public PhysicalOperator {
         batch_(batch),
         next_calls_(next_calls) {}
 
-  std::unique_ptr<OperatorState> Open(ExecContext&) const override {
+  std::unique_ptr<OperatorState> OpenImpl(ExecContext&) const override {
     return std::make_unique<State>();
   }
-  bool Next(ExecContext& ctx, OperatorState& state, DataChunk& out) const override {
+  bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override {
     ctx.CheckCancel();
     if (next_calls_) ++*next_calls_;
     auto& st = static_cast<State&>(state);
