@@ -31,6 +31,15 @@ class HashJoin : public ChildTypedOperator {
   //! columns, probe_keys over child 1's.
   HashJoin(JoinKind kind, std::vector<BoundExprPtr> build_keys,
            std::vector<BoundExprPtr> probe_keys, BoundExprPtr residual);
+  //! build_preserved: `kind` applies to the BUILD side instead (Oracle's plain HASH JOIN
+  //! OUTER / SEMI / ANTI, where the first child is the preserved or tested row source):
+  //! kLeftOuter emits unmatched build rows NULL-extended after the probe ends; kSemi/kAnti
+  //! emit build rows (child 0 columns only) with / without a match. Without it the kinds
+  //! apply to the probe side and the operation is HASH JOIN RIGHT OUTER / RIGHT SEMI /
+  //! RIGHT ANTI [NA].
+  HashJoin(JoinKind kind, std::vector<BoundExprPtr> build_keys,
+           std::vector<BoundExprPtr> probe_keys, BoundExprPtr residual, bool build_preserved);
+  bool build_preserved() const { return build_preserved_; }
 
   JoinKind kind() const { return kind_; }
   const std::vector<BoundExprPtr>& build_keys() const { return build_keys_; }
@@ -46,6 +55,7 @@ class HashJoin : public ChildTypedOperator {
  private:
   friend struct HashJoinSpill;
   JoinKind kind_;
+  bool build_preserved_ = false;
   int spill_level_ = 0;  //!< partitions of partitions use other hash bits
   std::vector<BoundExprPtr> build_keys_;
   std::vector<BoundExprPtr> probe_keys_;

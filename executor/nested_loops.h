@@ -13,6 +13,14 @@ class NestedLoops : public ChildTypedOperator {
  public:
   //! condition: over outer columns then inner columns; null = cross join (every pair matches).
   NestedLoops(JoinKind kind, BoundExprPtr condition);
+  //! Index nested loops: the inner child is not materialised but re-opened once per outer
+  //! row, after outer column outer_columns[k] was stored in EvalContext::parameters
+  //! [param_slots[k]] (the vector grows as needed; previous values are restored when the join
+  //! closes). The inner plan's key range refers to those parameters (BoundKind::kParameter),
+  //! so each start reads only the matching index entries. Starts of the inner lines = outer
+  //! rows. REQUIRES: outer_columns.size() == param_slots.size() >= 1.
+  NestedLoops(JoinKind kind, BoundExprPtr condition, std::vector<size_t> outer_columns,
+              std::vector<size_t> param_slots);
 
   JoinKind kind() const { return kind_; }
   const BoundExpr* condition() const { return condition_.get(); }
@@ -25,6 +33,8 @@ class NestedLoops : public ChildTypedOperator {
  private:
   JoinKind kind_;
   BoundExprPtr condition_;
+  std::vector<size_t> outer_columns_;  //!< empty: the inner child is materialised once
+  std::vector<size_t> param_slots_;
 };
 
 }  // namespace pathdb

@@ -3,6 +3,8 @@
 // evaluation order (FROM/WHERE -> ROWNUM -> GROUP BY -> HAVING -> SELECT -> ORDER BY -> FETCH).
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "common/error.h"
 #include "planner/binder.h"
 #include "planner/bound_util.h"
@@ -214,6 +216,7 @@ BoundExprPtr Binder::RewritePostAggregate(BoundExprPtr e) {
 }
 
 BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
+  const std::string query_block = fmt::format("SEL${}", ++ctx_.query_blocks);
   // ---- FROM
   std::unique_ptr<FromTree> root;
   auto cross = [](std::unique_ptr<FromTree> l, std::unique_ptr<FromTree> r) {
@@ -234,7 +237,10 @@ BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
   }
   // Hints name tables by alias; each table scan keeps the block's hints for its access path.
   for (auto& r : relations_)
-    if (r.plan && r.plan->kind == LogicalNode::Kind::kScan) r.plan->hints = b.hints;
+    if (r.plan && r.plan->kind == LogicalNode::Kind::kScan) {
+      r.plan->hints = b.hints;
+      r.plan->query_block = query_block;
+    }
   // ---- CONNECT BY LEVEL <= n over DUAL: the row generator
   if (b.connect_by) {
     if (b.start_with) ThrowUnimplemented("START WITH");

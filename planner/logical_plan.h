@@ -59,6 +59,8 @@ struct LogicalNode {
   const SystemView* system_view = nullptr;
   std::vector<uint32_t> column_ids;
   std::string alias;
+  //! The query block the scan belongs to ("SEL$1"): outline hints name "ALIAS"@"SEL$1".
+  std::string query_block;
   //! Hints of the query block (access-path choice reads those naming `alias`).
   std::vector<ast::Hint> hints;
   // kScan / kFilter / kJoin / kConnectBy (bound)

@@ -49,8 +49,9 @@ BoundExprPtr DefaultFor(const storage::ColumnInfo& col) {
   return MakeNullOf(col.type);
 }
 
-PhysicalPlan CountPlan(std::unique_ptr<PhysicalOperator> root) {
+PhysicalPlan CountPlan(std::unique_ptr<PhysicalOperator> root, PlanContext& ctx) {
   PhysicalPlan p;
+  p.record = std::move(ctx.record);
   p.root = std::move(root);
   p.names = {"ROWS"};
   p.types = {LogicalType::Integer()};
@@ -67,6 +68,7 @@ PhysicalPlan PlanQuery(const ast::Query& query, PlanContext& ctx) {
   p.root = PlanPhysical(*bq.plan, ctx);
   p.names = std::move(bq.names);
   p.named = std::move(bq.named);
+  p.record = std::move(ctx.record);
   return p;
 }
 
@@ -128,12 +130,12 @@ PhysicalPlan PlanInsert(const ast::Statement& stmt, PlanContext& ctx) {
   if (append && stmt.query) {
     auto load = std::make_unique<LoadAsSelect>(table);
     load->AddChild(PlanPhysical(*source, ctx));
-    return CountPlan(std::move(load));
+    return CountPlan(std::move(load), ctx);
   }
   auto load = std::make_unique<LoadTableConventional>(table);
   load->object_name = table.name;
   load->AddChild(PlanPhysical(*source, ctx));
-  return CountPlan(std::move(load));
+  return CountPlan(std::move(load), ctx);
 }
 
 namespace {
@@ -172,7 +174,7 @@ PhysicalPlan PlanUpdate(const ast::Statement& stmt, PlanContext& ctx) {
   auto upd = std::make_unique<UpdateRows>(table, std::move(set_cols));
   upd->object_name = table.name;
   upd->AddChild(std::move(proj));
-  return CountPlan(std::move(upd));
+  return CountPlan(std::move(upd), ctx);
 }
 
 PhysicalPlan PlanDelete(const ast::Statement& stmt, PlanContext& ctx) {
@@ -182,7 +184,7 @@ PhysicalPlan PlanDelete(const ast::Statement& stmt, PlanContext& ctx) {
   auto del = std::make_unique<DeleteRows>(table);
   del->object_name = table.name;
   del->AddChild(TargetScan(table, binder, stmt, ctx));
-  return CountPlan(std::move(del));
+  return CountPlan(std::move(del), ctx);
 }
 
 Value EvaluateConstant(const ast::Expr& expr, PlanContext& ctx) {
@@ -264,7 +266,12 @@ PhysicalPlan PlanLoad(const storage::TableInfo& table, PhysicalPlan source) {
   // CREATE TABLE AS SELECT fills its new table through the direct path, as Oracle does.
   auto load = std::make_unique<LoadAsSelect>(table);
   load->AddChild(std::move(proj));
-  return CountPlan(std::move(load));
+  PhysicalPlan out;
+  out.record = std::move(source.record);
+  out.root = std::move(load);
+  out.names = {"ROWS"};
+  out.types = {LogicalType::Integer()};
+  return out;
 }
 
 }  // namespace pathdb::planner

@@ -13,13 +13,45 @@ namespace pathdb::planner {
 
 struct SystemViewSources;
 
+//! One hint of the statement and what became of it (DBMS_XPLAN +HINT_REPORT).
+struct HintUse {
+  std::string text;         //!< as written, normalised: "FULL(o)", "USE_NL(c)"
+  std::string query_block;  //!< "SEL$1"
+  std::string alias;        //!< "\"O\"@\"SEL$1\"" for table hints, else empty
+  const PhysicalOperator* line = nullptr;  //!< the plan line it applied to (null: statement)
+  bool used = false;
+  std::string reason;  //!< why unused ("index specified in the hint doesn't exist" ...)
+  bool error = false;  //!< malformed / unknown hint (E - Syntax error)
+};
+
+//! What planning records beside the operators: EXPLAIN's outline, notes and hint report.
+struct PlanRecord {
+  //! Outline hints that reproduce the plan, in Oracle's order, without indentation:
+  //! FULL(@"SEL$1" "O"@"SEL$1"), LEADING(@"SEL$1" "C"@"SEL$1" "O"@"SEL$1") ...
+  std::vector<std::string> outline;
+  //! Note section lines without "- ": "dynamic statistics used: dynamic sampling (level=2)".
+  std::vector<std::string> notes;
+  std::vector<HintUse> hints;
+  //! GATHER_PLAN_STATISTICS appeared: collect run-time statistics for this statement.
+  bool gather_plan_statistics = false;
+};
+
 //! What planning needs from the session. `eval` is used to fold constants (DEFAULT values,
 //! FETCH FIRST n) and carries the dialect.
 struct PlanContext {
+  PlanContext(storage::Database& d, EvalContext& e, const SystemViewSources* s = nullptr)
+      : db(d), eval(e), sources(s) {}
   storage::Database& db;
   EvalContext& eval;
   //! The session's side of the V$ views (V$PARAMETER ...); nullptr: those views are empty.
   const SystemViewSources* sources = nullptr;
+  //! Next free EvalContext::parameters slot for index nested loops (slots below 64 belong to
+  //! correlated subqueries and binds).
+  size_t next_parameter_slot = 64;
+  //! Query blocks named so far (SEL$1, SEL$2 ... in binding order).
+  int query_blocks = 0;
+  //! Filled while planning; PlanQuery & co. move it into PhysicalPlan::record.
+  PlanRecord record;
 };
 
 //! A runnable plan: the operator tree plus the result columns' headings and types.
@@ -29,6 +61,8 @@ struct PhysicalPlan {
   std::vector<LogicalType> types;
   //! Per column: heading is a column name or alias (false: expression text; CTAS rejects it).
   std::vector<bool> named;
+  //! Outline, notes, hint usage (planner/explain.h renders them).
+  PlanRecord record;
 };
 
 //! SELECT (any query expression). Throws OraError for binding errors.
