@@ -364,17 +364,35 @@ std::strong_ordering operator<=>(const Decimal& a, const Decimal& b) {
 }
 
 uint64_t Decimal::Hash() const {
-  Decimal d = Strip(*this, INT32_MIN);
   auto mix = [](uint64_t x) {
     x += 0x9e3779b97f4a7c15ULL;
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
     return x ^ (x >> 31);
   };
+  auto finish = [&](uint64_t lo, uint64_t hi, int64_t scale) {
+    return mix(mix(mix(lo) ^ hi) ^ static_cast<uint64_t>(scale));
+  };
+  // Join and group keys are mostly NUMBER(p,0) ids that fit 64 bits: strip trailing zeros
+  // with 64-bit division (a multiply) instead of 128-bit library calls. Same canonical form,
+  // so the same hash as the general path below.
+  if (coef >= INT64_MIN && coef <= INT64_MAX) {
+    auto c = static_cast<int64_t>(coef);
+    int64_t sc = scale;
+    if (c == 0) {
+      sc = 0;
+    } else {
+      while (c % 10 == 0) {
+        c /= 10;
+        --sc;
+      }
+    }
+    return finish(static_cast<uint64_t>(c), c < 0 ? ~0ULL : 0ULL, sc);
+  }
+  Decimal d = Strip(*this, INT32_MIN);
   uint128 u = static_cast<uint128>(d.coef);
-  uint64_t h = mix(static_cast<uint64_t>(u));
-  h = mix(h ^ static_cast<uint64_t>(u >> 64));
-  return mix(h ^ static_cast<uint64_t>(static_cast<int64_t>(d.scale)));
+  return finish(static_cast<uint64_t>(u), static_cast<uint64_t>(u >> 64),
+                static_cast<int64_t>(d.scale));
 }
 
 }  // namespace pathdb

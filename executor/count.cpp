@@ -1,6 +1,7 @@
 #include "executor/count.h"
 
 #include "executor/chunk_util.h"
+#include "executor/subplans.h"
 
 namespace pathdb {
 namespace {
@@ -13,6 +14,12 @@ struct CountState : OperatorState {
 
 Count::Count(BoundExprPtr rownum_filter)
     : ChildTypedOperator("COUNT"), rownum_filter_(std::move(rownum_filter)) {}
+
+std::vector<const PhysicalOperator*> Count::SubPlans() const {
+  std::vector<const PhysicalOperator*> out;
+  if (rownum_filter_) CollectSubPlans(*rownum_filter_, out);
+  return out;
+}
 
 std::vector<LogicalType> Count::ComputeTypes() const {
   auto t = ChildTypes(0);

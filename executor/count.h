@@ -11,6 +11,8 @@ namespace pathdb {
 class Count : public ChildTypedOperator {
  public:
   explicit Count(BoundExprPtr rownum_filter = nullptr);
+  //! Subquery plans inside the ROWNUM filter (ROWNUM <= (SELECT ...)).
+  std::vector<const PhysicalOperator*> SubPlans() const override;
   std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
   bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 

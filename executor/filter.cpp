@@ -1,5 +1,7 @@
 #include "executor/filter.h"
 
+#include "executor/subplans.h"
+
 namespace pathdb {
 namespace {
 struct FilterState : OperatorState {
@@ -9,6 +11,12 @@ struct FilterState : OperatorState {
 
 Filter::Filter(BoundExprPtr predicate)
     : ChildTypedOperator("FILTER"), predicate_(std::move(predicate)) {}
+
+std::vector<const PhysicalOperator*> Filter::SubPlans() const {
+  std::vector<const PhysicalOperator*> out;
+  CollectSubPlans(*predicate_, out);
+  return out;
+}
 
 std::unique_ptr<OperatorState> Filter::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<FilterState>();

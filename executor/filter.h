@@ -12,6 +12,8 @@ class Filter : public ChildTypedOperator {
   explicit Filter(BoundExprPtr predicate);
 
   const BoundExpr& predicate() const { return *predicate_; }
+  //! The predicate's subquery plans (a correlated EXISTS shows as FILTER's second child).
+  std::vector<const PhysicalOperator*> SubPlans() const override;
   std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
   bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 

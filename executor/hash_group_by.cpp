@@ -1,5 +1,7 @@
 #include "executor/hash_group_by.h"
 
+#include <algorithm>
+
 #include "executor/cell_ops.h"
 #include "executor/chunk_util.h"
 #include "executor/row_hash_table.h"
@@ -24,6 +26,13 @@ struct HashGroupByState : OperatorState {
   size_t part = 0;                                //!< partition being grouped
   std::unique_ptr<HashGroupBy> part_op;
   std::unique_ptr<OperatorState> part_state;
+  // ---- work-area statistics, including the partitions grouped so far (final once the last
+  // partition is done)
+  uint32_t groups = 0;      //!< groups of this level's table
+  uint64_t all_groups = 0;  //!< groups of this level and of its partitions
+  uint64_t peak_bytes = 0;  //!< largest table held at once
+  uint64_t temp_bytes = 0;  //!< bytes written to partitions (all levels)
+  int passes = 0;
 };
 
 // Partitions: 16 per level, chosen by 4 hash bits that differ from level to level.
@@ -67,6 +76,18 @@ std::unique_ptr<OperatorState> HashGroupBy::OpenImpl(ExecContext& ctx) const {
 }
 
 namespace {
+
+//! The line's memory columns from what this start did so far.
+void Report(const HashGroupByState& st, OperatorRuntimeStats* line) {
+  if (line == nullptr) return;
+  WorkAreaUsage usage;
+  usage.optimal = st.all_groups * st.group_bytes;
+  usage.one_pass = OnePassHashBytes(usage.optimal, kPartitions);
+  usage.used = st.peak_bytes;
+  usage.temp = st.temp_bytes;
+  usage.passes = st.passes;
+  ReportWorkArea(line, usage);
+}
 
 //! Writes the active rows at `positions` (new groups of a full table) to their partitions.
 void SpillRows(HashGroupByState& st, const std::vector<uint32_t>& positions, int level,
@@ -134,11 +155,23 @@ bool HashGroupBy::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& ou
       }
     }
     st.built = true;
+    st.groups = static_cast<uint32_t>(st.table->size());
+    st.all_groups = st.groups;
+    st.peak_bytes = st.groups * st.group_bytes;
+    for (const auto& p : st.parts) {
+      p->Rewind(ctx.stats);  // the bytes still buffered reach the file
+      st.temp_bytes += p->bytes();
+    }
+    st.passes = st.parts.empty() ? 0 : 1;
+    Report(st, ctx.LineStats(line_id()));
   }
   ctx.CheckCancel();
-  size_t total = st.table->size();
+  size_t total = st.groups;
   if (st.emitted >= total) {
-    // The in-memory groups are out; now each spilled partition is grouped on its own.
+    // The in-memory groups are out; now each spilled partition is grouped on its own, after
+    // this table is freed (the partitions' tables take its place, not its company).
+    st.table.reset();
+    st.aggs.reset();
     while (st.part < st.parts.size()) {
       if (!st.part_op) {
         auto file = std::move(st.parts[st.part]);
@@ -156,6 +189,12 @@ bool HashGroupBy::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& ou
         st.part_state = st.part_op->Open(ctx);
       }
       if (st.part_op->Next(ctx, *st.part_state, out)) return true;
+      const auto& done = static_cast<const HashGroupByState&>(*st.part_state);
+      st.all_groups += done.all_groups;
+      st.peak_bytes = std::max(st.peak_bytes, done.peak_bytes);
+      st.temp_bytes += done.temp_bytes;
+      st.passes = std::max(st.passes, 1 + done.passes);
+      Report(st, ctx.LineStats(line_id()));
       st.part_op.reset();
       st.part_state.reset();
       ++st.part;

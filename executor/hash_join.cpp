@@ -1,5 +1,7 @@
 #include "executor/hash_join.h"
 
+#include <algorithm>
+
 #include "common/error.h"
 #include "executor/cell_ops.h"
 #include "executor/chunk_collection.h"
@@ -11,6 +13,8 @@ namespace pathdb {
 namespace {
 
 constexpr uint32_t kNone = RowHashTable::kNotFound;
+constexpr size_t kPartitions = 16;
+constexpr int kMaxSpillLevel = 5;
 
 struct HashJoinState : OperatorState {
   std::unique_ptr<OperatorState> build_child, probe_child;
@@ -21,6 +25,13 @@ struct HashJoinState : OperatorState {
   std::vector<uint32_t> next;                   //!< per build row: next row with its key
   bool build_has_null_key = false;
   bool built = false;
+  // ---- build-preserved joins (HASH JOIN OUTER / SEMI / ANTI [NA])
+  std::vector<uint32_t> row_key;       //!< per build row: its key id (kNone: NULL key)
+  std::vector<uint8_t> build_matched;  //!< per build row: paired with a probe row (residual)
+  std::vector<uint8_t> key_matched;    //!< per key id: some probe row has it (no residual)
+  bool probe_has_null_key = false;     //!< NOT IN: the tested set holds a NULL
+  bool probe_seen = false;             //!< the probe side had at least one row
+  uint32_t tail_pos = 0;               //!< next build row to test in Phase::kBuildTail
   // ---- probe side: the current probe batch and the cursor over its candidate pairs
   DataChunk probe;
   std::vector<Vector> probe_keys;
@@ -28,7 +39,12 @@ struct HashJoinState : OperatorState {
   std::vector<uint8_t> matched;  //!< per active probe row
   size_t pos = 0;                //!< active probe row being paired
   uint32_t chain = kNone;        //!< next build row to pair with it
-  enum class Phase : uint8_t { kNeedBatch, kPairs, kUnmatched } phase = Phase::kNeedBatch;
+  enum class Phase : uint8_t {
+    kNeedBatch,
+    kPairs,
+    kUnmatched,  //!< probe-preserved: the current batch's unmatched probe rows
+    kBuildTail,  //!< build-preserved: the probe side is done; emit qualifying build rows
+  } phase = Phase::kNeedBatch;
   bool probe_done = false;
   // ---- candidate pairs of one round
   std::vector<uint32_t> pair_probe;  //!< active probe row index
@@ -37,20 +53,55 @@ struct HashJoinState : OperatorState {
   // ---- grace hash join (spilled): partition pairs joined one after the other
   std::vector<TypeId> compare_as;
   std::vector<std::shared_ptr<SpillFile>> build_parts, probe_parts;
+  //! Build-preserved OUTER / ANTI [NA]: build rows with a NULL key (they match nothing but are
+  //! still output), joined last against an empty probe partition.
+  std::shared_ptr<SpillFile> build_null_part;
   size_t part = 0;
   std::unique_ptr<HashJoin> part_op;
   std::unique_ptr<OperatorState> part_state;
+  // ---- work-area figures (ALLSTATS memory columns), kept whether or not they are shown
+  size_t row_bytes = 0;           //!< estimated in-memory bytes per build row
+  uint64_t build_rows_total = 0;  //!< build rows read (in memory or partitioned)
+  uint64_t peak_bytes = 0;        //!< largest hash table held (this join or a partition's)
+  uint64_t temp_bytes = 0;        //!< written to spill files (this join and its partitions')
+  int passes = 0;                 //!< 0 in memory, 1 spilled once, 2+ partitions spilled again
 };
 
-constexpr size_t kPartitions = 16;
-constexpr int kMaxSpillLevel = 5;
+bool IsSemiAnti(JoinKind k) {
+  return k == JoinKind::kSemi || k == JoinKind::kAnti || k == JoinKind::kAntiNullAware;
+}
+
+//! Oracle's names: the kind applies to the probe side in the RIGHT variants.
+std::string HashJoinOperation(JoinKind kind, bool build_preserved) {
+  if (kind == JoinKind::kInner) return "HASH JOIN";
+  return (build_preserved ? "HASH JOIN" : "HASH JOIN RIGHT") + JoinKindSuffix(kind);
+}
+
+//! Publishes the work-area figures on the join's plan line (partition sub-joins have none).
+void PublishStats(const HashJoin& op, const HashJoinState& st, ExecContext& ctx) {
+  WorkAreaUsage usage;
+  usage.optimal = st.build_rows_total * st.row_bytes;
+  // The same one-pass rule as the other hash work areas (HASH GROUP BY): one partition's
+  // share of the table plus a write buffer per partition.
+  usage.one_pass = OnePassHashBytes(usage.optimal, kPartitions);
+  usage.used = st.peak_bytes;
+  usage.temp = st.temp_bytes;
+  usage.passes = st.passes;
+  ReportWorkArea(ctx.LineStats(op.line_id()), usage);
+}
 
 }  // namespace
 
 HashJoin::HashJoin(JoinKind kind, std::vector<BoundExprPtr> build_keys,
                    std::vector<BoundExprPtr> probe_keys, BoundExprPtr residual)
-    : ChildTypedOperator("HASH JOIN" + JoinKindSuffix(kind)),
+    : HashJoin(kind, std::move(build_keys), std::move(probe_keys), std::move(residual), false) {}
+
+HashJoin::HashJoin(JoinKind kind, std::vector<BoundExprPtr> build_keys,
+                   std::vector<BoundExprPtr> probe_keys, BoundExprPtr residual,
+                   bool build_preserved)
+    : ChildTypedOperator(HashJoinOperation(kind, build_preserved)),
       kind_(kind),
+      build_preserved_(build_preserved && kind != JoinKind::kInner),
       build_keys_(std::move(build_keys)),
       probe_keys_(std::move(probe_keys)),
       residual_(std::move(residual)) {
@@ -59,8 +110,7 @@ HashJoin::HashJoin(JoinKind kind, std::vector<BoundExprPtr> build_keys,
 }
 
 std::vector<LogicalType> HashJoin::ComputeTypes() const {
-  if (kind_ == JoinKind::kSemi || kind_ == JoinKind::kAnti || kind_ == JoinKind::kAntiNullAware)
-    return ChildTypes(1);
+  if (IsSemiAnti(kind_)) return ChildTypes(build_preserved_ ? 0 : 1);
   auto t = ChildTypes(0);
   auto p = ChildTypes(1);
   t.insert(t.end(), p.begin(), p.end());
@@ -81,6 +131,7 @@ std::unique_ptr<OperatorState> HashJoin::OpenImpl(ExecContext& ctx) const {
   }
   st->table = std::make_unique<RowHashTable>(key_types, compare_as, /*nulls_equal=*/false);
   st->compare_as = compare_as;
+  st->row_bytes = EstimatedRowBytes(children_[0]->types()) + 12;  // + key slot and chain links
   st->probe.Initialize(children_[1]->types());
   if (residual_) {
     auto t = children_[1]->types();
@@ -93,13 +144,19 @@ std::unique_ptr<OperatorState> HashJoin::OpenImpl(ExecContext& ctx) const {
 
 //! The grace-hash-join half of HASH JOIN (see hash_join.h).
 struct HashJoinSpill {
+  //! Build-preserved OUTER and ANTI [NA] still output build rows with a NULL key.
+  static bool KeepsNullBuildRows(const HashJoin& op) {
+    return op.build_preserved() && op.kind() != JoinKind::kSemi;
+  }
+
   //! Writes the active rows of `batch` to `parts` by the hash of `keys` (evaluated on it).
-  //! NULL-key rows go to partition 0 when `keep_null`, else nowhere (and set *saw_null).
+  //! NULL-key rows set *saw_null and go to `null_dest` when given, else nowhere.
   static void Partition(const HashJoin& op, HashJoinState& st, const DataChunk& batch,
                         const std::vector<Vector>& keys,
-                        std::vector<std::shared_ptr<SpillFile>>& parts, bool keep_null,
+                        std::vector<std::shared_ptr<SpillFile>>& parts, SpillFile* null_dest,
                         bool* saw_null, ExecContext& ctx) {
     std::vector<std::vector<uint32_t>> by_part(kPartitions);
+    std::vector<uint32_t> null_rows;
     int shift = 40 - 4 * op.spill_level_;
     for (size_t i = 0; i < batch.Count(); ++i) {
       size_t r = batch.RowIndex(i);
@@ -111,7 +168,7 @@ struct HashJoinSpill {
       }
       if (null_key) {
         if (saw_null) *saw_null = true;
-        if (keep_null) by_part[0].push_back(static_cast<uint32_t>(i));
+        if (null_dest) null_rows.push_back(static_cast<uint32_t>(i));
         continue;
       }
       by_part[(h >> shift) & (kPartitions - 1)].push_back(static_cast<uint32_t>(i));
@@ -119,6 +176,14 @@ struct HashJoinSpill {
     for (size_t p = 0; p < kPartitions; ++p) {
       if (!by_part[p].empty()) parts[p]->AppendRows(batch, by_part[p], ctx.stats);
     }
+    if (!null_rows.empty()) null_dest->AppendRows(batch, null_rows, ctx.stats);
+  }
+
+  //! Partitions build rows; NULL-key rows are kept aside when the join still outputs them.
+  static void PartitionBuild(const HashJoin& op, HashJoinState& st, const DataChunk& batch,
+                             const std::vector<Vector>& keys, ExecContext& ctx) {
+    Partition(op, st, batch, keys, st.build_parts, st.build_null_part.get(), &st.build_has_null_key,
+              ctx);
   }
 
   //! Moves what was built so far to partitions; the caller streams the rest of the build.
@@ -129,66 +194,123 @@ struct HashJoinSpill {
       st.probe_parts.push_back(
           std::make_shared<SpillFile>(ctx.db.directory(), op.children()[1]->types()));
     }
+    if (KeepsNullBuildRows(op))
+      st.build_null_part =
+          std::make_shared<SpillFile>(ctx.db.directory(), op.children()[0]->types());
     ctx.stats.Add(Stat::kSortsDisk);
+    st.passes = std::max(st.passes, 1);
     DataChunk chunk(op.children()[0]->types());
     std::vector<Vector> keys;
     for (const auto& k : op.build_keys()) keys.emplace_back(k->type);
     for (uint32_t first = 0; first < st.build_rows->size(); first += kVectorSize) {
+      ctx.CheckCancel();
       size_t n = std::min<size_t>(kVectorSize, st.build_rows->size() - first);
       st.build_rows->Scan(first, n, chunk);
       for (size_t k = 0; k < keys.size(); k++)
         EvalInto(*op.build_keys()[k], chunk, keys[k], ctx.eval);
-      Partition(op, st, chunk, keys, st.build_parts, false, nullptr, ctx);
+      PartitionBuild(op, st, chunk, keys, ctx);
     }
     // The in-memory table is no longer needed.
     st.build_rows = std::make_unique<ChunkCollection>(op.children()[0]->types());
     st.head.clear();
     st.tail.clear();
     st.next.clear();
+    st.row_key.clear();
   }
 
-  //! Partitions the whole probe input.
+  //! Partitions the whole probe input, then ends writing (Used-Tmp is known from here on).
   static void PartitionProbe(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
-    // NOT IN against a set holding NULL returns nothing: no need to read the probe side.
-    if (op.kind() == JoinKind::kAntiNullAware && st.build_has_null_key) return;
     const auto& child = *op.children()[1];
+    // NOT IN against a set holding NULL returns nothing: no need to read the probe side.
+    bool skip =
+        op.kind() == JoinKind::kAntiNullAware && !op.build_preserved() && st.build_has_null_key;
     // Preserved probe rows with a NULL key: outer join (NULL-extended) and plain anti join
-    // (a NULL never matches). NOT IN drops them: the build side is not empty here.
-    bool keep_null = op.kind() == JoinKind::kLeftOuter || op.kind() == JoinKind::kAnti;
-    while (child.Next(ctx, *st.probe_child, st.probe)) {
+    // (a NULL never matches). NOT IN drops them: the build side is not empty here. A
+    // build-preserved join has no use for them (NOT IN only needs to know one exists).
+    bool keep_null = !op.build_preserved() &&
+                     (op.kind() == JoinKind::kLeftOuter || op.kind() == JoinKind::kAnti);
+    while (!skip && child.Next(ctx, *st.probe_child, st.probe)) {
       ctx.CheckCancel();
+      if (st.probe.Count() > 0) st.probe_seen = true;
       for (size_t k = 0; k < st.probe_keys.size(); k++)
         EvalInto(*op.probe_keys()[k], st.probe, st.probe_keys[k], ctx.eval);
-      Partition(op, st, st.probe, st.probe_keys, st.probe_parts, keep_null, nullptr, ctx);
+      Partition(op, st, st.probe, st.probe_keys, st.probe_parts,
+                keep_null ? st.probe_parts[0].get() : nullptr, &st.probe_has_null_key, ctx);
+      // Build-preserved NOT IN: a NULL in the tested set means no row qualifies.
+      if (op.kind() == JoinKind::kAntiNullAware && op.build_preserved() && st.probe_has_null_key)
+        skip = true;
     }
     st.probe_done = true;
+    for (auto* parts : {&st.build_parts, &st.probe_parts}) {
+      for (auto& f : *parts) {
+        f->Rewind(ctx.stats);
+        st.temp_bytes += f->bytes();
+      }
+    }
+    if (st.build_null_part) {
+      st.build_null_part->Rewind(ctx.stats);
+      st.temp_bytes += st.build_null_part->bytes();
+    }
   }
 
-  //! Joins the partition pairs one after the other.
+  //! True when the join as a whole cannot return a row (decided before any partition).
+  static bool NothingToReturn(const HashJoin& op, const HashJoinState& st) {
+    if (op.kind() != JoinKind::kAntiNullAware) return false;
+    return op.build_preserved() ? st.probe_has_null_key : st.build_has_null_key;
+  }
+
+  //! Opens the sub-join of partition st.part; false when the partition cannot produce rows.
+  static bool OpenPartition(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
+    std::shared_ptr<SpillFile> build, probe;
+    if (st.part < kPartitions) {
+      build = std::move(st.build_parts[st.part]);
+      probe = std::move(st.probe_parts[st.part]);
+    } else {
+      // The NULL-key build rows match nothing: join them against an empty probe partition.
+      // NOT IN outputs them only when the tested set is empty.
+      if (!st.build_null_part) return false;
+      if (op.kind() == JoinKind::kAntiNullAware && st.probe_seen) return false;
+      build = std::move(st.build_null_part);
+      probe = std::make_shared<SpillFile>(ctx.db.directory(), op.children()[1]->types());
+    }
+    bool needs_build =
+        op.build_preserved() || op.kind() == JoinKind::kInner || op.kind() == JoinKind::kSemi;
+    bool needs_probe = !op.build_preserved() || op.kind() == JoinKind::kSemi;
+    if ((needs_probe && probe->rows() == 0) || (needs_build && build->rows() == 0)) return false;
+    std::vector<BoundExprPtr> bk, pk;
+    for (const auto& k : op.build_keys()) bk.push_back(k->Copy());
+    for (const auto& k : op.probe_keys()) pk.push_back(k->Copy());
+    st.part_op = std::make_unique<HashJoin>(op.kind(), std::move(bk), std::move(pk),
+                                            op.residual() ? op.residual()->Copy() : nullptr,
+                                            op.build_preserved());
+    st.part_op->spill_level_ = op.spill_level_ + 1;
+    st.part_op->AddChild(std::make_unique<SpillScan>(std::move(build)));
+    st.part_op->AddChild(std::make_unique<SpillScan>(std::move(probe)));
+    st.part_state = st.part_op->Open(ctx);
+    return true;
+  }
+
+  //! Folds a finished partition's work-area figures into the join's.
+  static void ClosePartition(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
+    const auto& sub = static_cast<const HashJoinState&>(*st.part_state);
+    st.peak_bytes = std::max(st.peak_bytes, sub.peak_bytes);
+    st.temp_bytes += sub.temp_bytes;
+    st.passes = std::max(st.passes, 1 + sub.passes);
+    st.part_op.reset();
+    st.part_state.reset();
+    PublishStats(op, st, ctx);
+  }
+
+  //! Joins the partition pairs one after the other (the NULL-key build rows last).
   static bool Next(const HashJoin& op, HashJoinState& st, ExecContext& ctx, DataChunk& out) {
-    if (op.kind() == JoinKind::kAntiNullAware && st.build_has_null_key) return false;
-    while (st.part < kPartitions) {
-      if (!st.part_op) {
-        auto build = std::move(st.build_parts[st.part]);
-        auto probe = std::move(st.probe_parts[st.part]);
-        bool needs_build = op.kind() == JoinKind::kInner || op.kind() == JoinKind::kSemi;
-        if (probe->rows() == 0 || (needs_build && build->rows() == 0)) {
-          ++st.part;
-          continue;
-        }
-        std::vector<BoundExprPtr> bk, pk;
-        for (const auto& k : op.build_keys()) bk.push_back(k->Copy());
-        for (const auto& k : op.probe_keys()) pk.push_back(k->Copy());
-        st.part_op = std::make_unique<HashJoin>(op.kind(), std::move(bk), std::move(pk),
-                                                op.residual() ? op.residual()->Copy() : nullptr);
-        st.part_op->spill_level_ = op.spill_level_ + 1;
-        st.part_op->AddChild(std::make_unique<SpillScan>(std::move(build)));
-        st.part_op->AddChild(std::make_unique<SpillScan>(std::move(probe)));
-        st.part_state = st.part_op->Open(ctx);
+    if (NothingToReturn(op, st)) return false;
+    while (st.part <= kPartitions) {
+      if (!st.part_op && !OpenPartition(op, st, ctx)) {
+        ++st.part;
+        continue;
       }
       if (st.part_op->Next(ctx, *st.part_state, out)) return true;
-      st.part_op.reset();
-      st.part_state.reset();
+      ClosePartition(op, st, ctx);
       ++st.part;
     }
     return false;
@@ -205,14 +327,14 @@ void Build(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
   for (const auto& k : op.build_keys()) keys.emplace_back(k->type);
   for (const auto& k : keys) key_ptrs.push_back(&k);
   std::vector<uint32_t> ids;
-  size_t row_bytes = EstimatedRowBytes(child.types()) + 12;  // + key slot and chain links
+  // One cancel check per batch: a batch holds at most kVectorSize (2048) rows.
   while (child.Next(ctx, *st.build_child, batch)) {
     ctx.CheckCancel();
+    st.build_rows_total += batch.Count();
     for (size_t k = 0; k < keys.size(); k++)
       EvalInto(*op.build_keys()[k], batch, keys[k], ctx.eval);
     if (!st.build_parts.empty()) {
-      HashJoinSpill::Partition(op, st, batch, keys, st.build_parts, false, &st.build_has_null_key,
-                               ctx);
+      HashJoinSpill::PartitionBuild(op, st, batch, keys, ctx);
       continue;
     }
     st.table->FindOrInsert(key_ptrs, batch, ids, nullptr);
@@ -221,6 +343,7 @@ void Build(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
     st.head.resize(st.table->size(), kNone);
     st.tail.resize(st.table->size(), kNone);
     st.next.resize(st.build_rows->size(), kNone);
+    if (op.build_preserved()) st.row_key.insert(st.row_key.end(), ids.begin(), ids.end());
     for (size_t i = 0; i < ids.size(); i++) {
       uint32_t row = base + static_cast<uint32_t>(i);
       uint32_t id = ids[i];
@@ -235,13 +358,20 @@ void Build(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
       }
       st.tail[id] = row;
     }
-    if (op.spill_level() < kMaxSpillLevel &&
-        st.build_rows->size() * row_bytes > ctx.work_area_bytes) {
+    uint64_t bytes = st.build_rows->size() * st.row_bytes;
+    st.peak_bytes = std::max(st.peak_bytes, bytes);
+    if (op.spill_level() < kMaxSpillLevel && bytes > ctx.work_area_bytes) {
       HashJoinSpill::Start(op, st, ctx);
     }
   }
-  if (!st.build_parts.empty()) HashJoinSpill::PartitionProbe(op, st, ctx);
+  if (!st.build_parts.empty()) {
+    HashJoinSpill::PartitionProbe(op, st, ctx);
+  } else if (op.build_preserved()) {
+    st.build_matched.assign(st.build_rows->size(), 0);
+    st.key_matched.assign(st.table->size(), 0);
+  }
   st.built = true;
+  PublishStats(op, st, ctx);
 }
 
 //! Pulls the next probe batch and looks its keys up. False when the probe side is exhausted.
@@ -252,6 +382,7 @@ bool NextProbeBatch(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
     return false;
   }
   ctx.CheckCancel();
+  if (st.probe.Count() > 0) st.probe_seen = true;
   std::vector<const Vector*> key_ptrs;
   for (size_t k = 0; k < st.probe_keys.size(); k++) {
     EvalInto(*op.probe_keys()[k], st.probe, st.probe_keys[k], ctx.eval);
@@ -307,6 +438,8 @@ void FilterPairs(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
     st.pair_build.resize(kept);
   }
   for (uint32_t p : st.pair_probe) st.matched[p] = 1;
+  if (op.build_preserved())
+    for (uint32_t b : st.pair_build) st.build_matched[b] = 1;
 }
 
 //! Writes pairs (build row or kNone for NULLs, active probe row) as build cols + probe cols.
@@ -364,6 +497,97 @@ bool NextSemiAnti(const HashJoin& op, HashJoinState& st, ExecContext& ctx, DataC
   return false;
 }
 
+//! Build-preserved semi/anti: reads the whole probe side, marking the build rows it matches.
+void MarkBuildMatches(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
+  bool null_aware = op.kind() == JoinKind::kAntiNullAware;
+  while (NextProbeBatch(op, st, ctx)) {
+    if (null_aware) {
+      for (size_t i = 0; i < st.probe.Count() && !st.probe_has_null_key; i++)
+        for (const auto& k : st.probe_keys)
+          if (k.IsNull(st.probe.RowIndex(i))) st.probe_has_null_key = true;
+      // NOT IN a set holding NULL: no row qualifies, the rest of the set does not matter.
+      if (st.probe_has_null_key) return;
+    }
+    if (op.residual()) {
+      do {
+        NextPairs(st, /*skip_matched=*/false);
+        FilterPairs(op, st, ctx);
+      } while (st.pos < st.ids.size());
+    } else {
+      // Without a residual a key match is a match of every build row with that key.
+      for (uint32_t id : st.ids)
+        if (id != kNone) st.key_matched[id] = 1;
+    }
+  }
+}
+
+//! Whether build row `row` goes out once the probe side is done.
+bool BuildRowQualifies(const HashJoin& op, const HashJoinState& st, uint32_t row) {
+  uint32_t id = st.row_key[row];
+  bool matched = st.build_matched[row] != 0 || (id != kNone && st.key_matched[id] != 0);
+  switch (op.kind()) {
+    case JoinKind::kSemi:
+      return matched;
+    case JoinKind::kAntiNullAware:
+      // NOT IN: a NULL tested value is unknown against any non-empty set.
+      if (st.probe_has_null_key) return false;
+      return !matched && (id != kNone || !st.probe_seen);
+    default:
+      return !matched;  // OUTER, ANTI
+  }
+}
+
+//! Emits the next batch of qualifying build rows (OUTER: NULL-extended probe columns).
+bool NextBuildTail(const HashJoin& op, HashJoinState& st, ExecContext& ctx, DataChunk& out) {
+  std::vector<uint32_t> rows;
+  auto total = static_cast<uint32_t>(st.build_rows->size());
+  while (st.tail_pos < total && rows.size() < kVectorSize) {
+    if (BuildRowQualifies(op, st, st.tail_pos)) rows.push_back(st.tail_pos);
+    st.tail_pos++;
+  }
+  if (rows.empty()) return false;
+  ctx.CheckCancel();
+  out.Reset();
+  size_t nb = st.build_rows->types().size();
+  for (size_t c = 0; c < nb; c++)
+    st.build_rows->GatherColumn(c, rows.data(), rows.size(), out.column(c), 0);
+  for (size_t c = nb; c < out.ColumnCount(); c++)
+    for (size_t i = 0; i < rows.size(); i++) out.column(c).SetNull(i, true);
+  out.SetSize(rows.size());
+  return true;
+}
+
+//! HASH JOIN OUTER / SEMI / ANTI [NA]: the kind applies to the build rows.
+bool NextBuildPreserved(const HashJoin& op, HashJoinState& st, ExecContext& ctx, DataChunk& out) {
+  // Nothing to preserve or test: the probe side need not be read at all.
+  if (st.build_rows->empty()) return false;
+  using Phase = HashJoinState::Phase;
+  for (;;) {
+    ctx.CheckCancel();
+    switch (st.phase) {
+      case Phase::kNeedBatch:
+        if (op.kind() != JoinKind::kLeftOuter) {
+          MarkBuildMatches(op, st, ctx);
+          st.phase = Phase::kBuildTail;
+          break;
+        }
+        st.phase = NextProbeBatch(op, st, ctx) ? Phase::kPairs : Phase::kBuildTail;
+        break;
+      case Phase::kPairs: {
+        NextPairs(st, /*skip_matched=*/false);
+        if (st.pos >= st.ids.size()) st.phase = Phase::kNeedBatch;
+        FilterPairs(op, st, ctx);
+        if (st.pair_probe.empty()) break;
+        EmitPairs(st, st.pair_probe, st.pair_build, out);
+        return true;
+      }
+      case Phase::kUnmatched:  // probe-preserved only
+      case Phase::kBuildTail:
+        return NextBuildTail(op, st, ctx, out);
+    }
+  }
+}
+
 }  // namespace
 
 bool HashJoin::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
@@ -371,6 +595,7 @@ bool HashJoin::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) 
   ctx.CheckCancel();
   if (!st.built) Build(*this, st, ctx);
   if (!st.build_parts.empty()) return HashJoinSpill::Next(*this, st, ctx, out);
+  if (build_preserved_) return NextBuildPreserved(*this, st, ctx, out);
   if (kind_ != JoinKind::kInner && kind_ != JoinKind::kLeftOuter)
     return NextSemiAnti(*this, st, ctx, out);
   bool outer = kind_ == JoinKind::kLeftOuter;
@@ -391,6 +616,8 @@ bool HashJoin::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) 
         EmitPairs(st, st.pair_probe, st.pair_build, out);
         return true;
       }
+      case HashJoinState::Phase::kBuildTail:  // build-preserved only
+        return false;
       case HashJoinState::Phase::kUnmatched: {
         st.phase = HashJoinState::Phase::kNeedBatch;
         std::vector<uint32_t> probe_idx, build;

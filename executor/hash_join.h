@@ -6,25 +6,36 @@
 namespace pathdb {
 
 //! Child 0 = build (consumed entirely on the first Next), child 1 = probe (streamed).
-//! Output columns = child 0 columns then child 1 columns for kInner/kLeftOuter; child 1 columns
-//! only for semi/anti kinds. Operation "HASH JOIN" + JoinKindSuffix(kind).
+//! Output columns = child 0 columns then child 1 columns for kInner/kLeftOuter; for semi/anti
+//! kinds the columns of the side the kind applies to (child 1, or child 0 when build_preserved).
+//! Operation: "HASH JOIN" for kInner; the kinds apply to the probe side by default, which is
+//! Oracle's "HASH JOIN RIGHT OUTER" / "RIGHT SEMI" / "RIGHT ANTI" / "RIGHT ANTI NA"; with
+//! build_preserved they apply to the build side: "HASH JOIN OUTER" / "SEMI" / "ANTI" / "ANTI NA".
 //! - Keys compare with type promotion (NUMBER vs BINARY_DOUBLE by value, DATE vs TIMESTAMP
 //!   chronologically); a NULL key never matches.
 //! - kLeftOuter preserves the probe side (child 1): an unmatched probe row is emitted with
-//!   NULLs in the child 0 columns.
+//!   NULLs in the child 0 columns. build_preserved: unmatched build rows are emitted with NULLs
+//!   in the child 1 columns after the probe side ends (a matched bit per build row).
 //! - semi/anti: each probe row at most once; kAntiNullAware = NOT IN semantics (no output if
 //!   any build key is NULL; a probe row with a NULL key only if the build side is empty).
+//!   build_preserved: each build row at most once, in build order after the probe side ends;
+//!   NOT IN: no output if any probe key is NULL, a NULL build key only if the probe is empty.
 //! - residual (nullable): extra condition whose column refs index the PROBE (child 1) columns
 //!   then the BUILD (child 0) columns -- note: not the output order; a pair matches only if
 //!   the keys are equal and the residual is TRUE.
-//! Output order: probe order; for one probe row, build rows in build order.
+//! Output order: probe order; for one probe row, build rows in build order (build-preserved:
+//! unmatched / tested build rows follow in build order).
 //!
 //! When the build rows outgrow ctx.work_area_bytes the join turns into a grace hash join:
 //! both inputs are written to 16 temporary partitions by key hash and each pair of partitions
 //! is joined by a HASH JOIN of its own (which may spill again on other hash bits). NULL-key
 //! rows go where their semantics need them: dropped on the build side (they match nothing;
-//! NOT IN's "any NULL" is decided globally first), kept in one partition on the probe side
+//! NOT IN's "any NULL" is decided globally first) unless the build side is preserved (then an
+//! extra partition joined last against nothing), kept in one partition on the probe side
 //! when the join preserves them. The output order is then by partition.
+//!
+//! Work area (ALLSTATS): Used-Mem = peak hash-table bytes, OMem = whole build input, 1Mem =
+//! one-pass estimate, passes 0 / 1 / 2+ (partitions spilled again), Used-Tmp = spill bytes.
 class HashJoin : public ChildTypedOperator {
  public:
   //! REQUIRES: build_keys.size() == probe_keys.size() >= 1. build_keys are over child 0's

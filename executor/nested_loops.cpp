@@ -1,5 +1,8 @@
 #include "executor/nested_loops.h"
 
+#include <algorithm>
+
+#include "common/error.h"
 #include "executor/cell_ops.h"
 #include "executor/chunk_collection.h"
 #include "executor/chunk_util.h"
@@ -23,6 +26,13 @@ struct NestedLoopsState : OperatorState {
   std::vector<uint32_t> pending;  //!< inner row ids matched but not yet emitted
   size_t pending_pos = 0;
   bool outer_done = false;
+  // ---- index nested loops: the inner child restarts per outer row and streams
+  std::unique_ptr<OperatorState> inner_state;  //!< null: not started for the current row
+  DataChunk inner_batch;                       //!< the inner child's current batch
+  DataChunk inner_pairs;  //!< outer row (constant) + inner batch rows (flat); pending indexes it
+  bool params_bound = false;  //!< parameters hold outer values; saved_* hold what was there
+  size_t saved_size = 0;
+  std::vector<Value> saved_values;  //!< per param slot (slot < saved_size)
 };
 
 //! A non-NULL condition result as a truth value (SQLITE: numbers are predicates too).
@@ -45,6 +55,21 @@ NestedLoops::NestedLoops(JoinKind kind, BoundExprPtr condition)
       kind_(kind),
       condition_(std::move(condition)) {}
 
+NestedLoops::NestedLoops(JoinKind kind, BoundExprPtr condition, std::vector<size_t> outer_columns,
+                         std::vector<size_t> param_slots)
+    : ChildTypedOperator("NESTED LOOPS" + JoinKindSuffix(kind)),
+      kind_(kind),
+      condition_(std::move(condition)),
+      outer_columns_(std::move(outer_columns)),
+      param_slots_(std::move(param_slots)) {
+  if (outer_columns_.empty() || outer_columns_.size() != param_slots_.size())
+    throw OraError(600, "internal error code, arguments: [nested loops parameters]");
+  // NOT IN needs to know whether the whole inner set holds a NULL, which a keyed lookup of
+  // the matching entries cannot tell: the planner materialises the inner side instead.
+  if (kind_ == JoinKind::kAntiNullAware)
+    throw OraError(600, "internal error code, arguments: [nested loops anti na by index]");
+}
+
 std::vector<LogicalType> NestedLoops::ComputeTypes() const {
   auto t = ChildTypes(0);
   if (IsSemiAnti(kind_)) return t;
@@ -59,6 +84,13 @@ std::unique_ptr<OperatorState> NestedLoops::OpenImpl(ExecContext& ctx) const {
   st->outer.Initialize(children_[0]->types());
   st->inner = std::make_unique<ChunkCollection>(children_.at(1)->types());
   if (condition_) st->cond = Vector(condition_->type);
+  if (!outer_columns_.empty()) {
+    auto types = children_[0]->types();
+    auto inner = children_.at(1)->types();
+    st->inner_batch.Initialize(inner);
+    types.insert(types.end(), inner.begin(), inner.end());
+    st->inner_pairs.Initialize(types);
+  }
   return st;
 }
 
@@ -114,11 +146,146 @@ void MatchChunk(const NestedLoops& op, NestedLoopsState& st, size_t k, ExecConte
   }
 }
 
+//! Stores the current outer row's key values in their parameter slots, remembering on the
+//! first call what the slots held before.
+void BindParameters(const std::vector<size_t>& outer_columns, const std::vector<size_t>& slots,
+                    NestedLoopsState& st, ExecContext& ctx) {
+  auto& params = ctx.eval.parameters;
+  if (!st.params_bound) {
+    st.saved_size = params.size();
+    st.saved_values.clear();
+    for (size_t slot : slots)
+      st.saved_values.push_back(slot < params.size() ? params[slot] : Value());
+    st.params_bound = true;
+  }
+  size_t need = *std::max_element(slots.begin(), slots.end()) + 1;
+  if (params.size() < need) params.resize(need);
+  uint32_t row = st.outer.RowIndex(st.pos);
+  // A NULL key stays NULL: the index scan then reads nothing, as "= NULL" matches nothing.
+  for (size_t k = 0; k < slots.size(); k++)
+    params[slots[k]] = st.outer.column(outer_columns[k]).GetValue(row);
+}
+
+void RestoreParameters(const std::vector<size_t>& slots, NestedLoopsState& st, ExecContext& ctx) {
+  if (!st.params_bound) return;
+  auto& params = ctx.eval.parameters;
+  for (size_t k = 0; k < slots.size(); k++)
+    if (slots[k] < st.saved_size && slots[k] < params.size()) params[slots[k]] = st.saved_values[k];
+  if (params.size() > st.saved_size) params.resize(st.saved_size);
+  st.params_bound = false;
+}
+
+//! Pairs the current outer row with the inner batch; matching positions of inner_pairs ->
+//! pending.
+void MatchInnerBatch(const NestedLoops& op, NestedLoopsState& st, ExecContext& ctx) {
+  DataChunk& p = st.inner_pairs;
+  const DataChunk& in = st.inner_batch;
+  size_t no = st.outer.ColumnCount();
+  size_t n = in.Count();
+  st.pending.clear();
+  st.pending_pos = 0;
+  p.Reset();
+  uint32_t row = st.outer.RowIndex(st.pos);
+  for (size_t c = 0; c < no; c++) {
+    Vector& v = p.column(c);
+    CopyCell(st.outer.column(c), row, v, 0);
+    v.SetKind(Vector::Kind::kConstant);
+  }
+  const uint32_t* sel = in.HasSelection() ? in.selection().data() : nullptr;
+  for (size_t c = 0; c < in.ColumnCount(); c++)
+    CopyCells(in.column(c), sel, n, p.column(no + c), 0);
+  p.SetSize(n);
+  if (!op.condition()) {
+    for (uint32_t i = 0; i < n; i++) st.pending.push_back(i);
+    return;
+  }
+  EvalInto(*op.condition(), p, st.cond, ctx.eval);
+  for (uint32_t i = 0; i < n; i++) {
+    size_t r = PhysRow(st.cond, i);
+    if (!st.cond.IsNull(r) && IsTrue(st.cond, r)) st.pending.push_back(i);
+  }
+}
+
+//! Index nested loops: one start of the inner child per outer row, its rows streamed.
+bool NextIndexed(const NestedLoops& op, const std::vector<size_t>& outer_columns,
+                 const std::vector<size_t>& slots, NestedLoopsState& st, ExecContext& ctx,
+                 DataChunk& out) {
+  const auto& outer_child = *op.children()[0];
+  const auto& inner_child = *op.children()[1];
+  size_t no = outer_child.types().size();
+  size_t ni = inner_child.types().size();
+  JoinKind kind = op.kind();
+  bool semi_anti = IsSemiAnti(kind);
+  out.Reset();
+  size_t n = 0;
+  // Appends the current outer row to out row n with inner_pairs row `inner` (-1: NULLs).
+  auto emit = [&](int64_t inner) {
+    uint32_t row = st.outer.RowIndex(st.pos);
+    for (size_t c = 0; c < no; c++) CopyCell(st.outer.column(c), row, out.column(c), n);
+    if (!semi_anti) {
+      for (size_t c = 0; c < ni; c++) {
+        if (inner < 0) {
+          out.column(no + c).SetNull(n, true);
+        } else {
+          CopyCell(st.inner_pairs.column(no + c), static_cast<size_t>(inner), out.column(no + c),
+                   n);
+        }
+      }
+    }
+    n++;
+  };
+  while (n < kVectorSize) {
+    if (st.pending_pos < st.pending.size()) {
+      while (st.pending_pos < st.pending.size() && n < kVectorSize)
+        emit(st.pending[st.pending_pos++]);
+      continue;
+    }
+    if (!st.have_outer) {
+      ctx.CheckCancel();
+      if (st.outer_done || !outer_child.Next(ctx, *st.outer_child, st.outer)) {
+        st.outer_done = true;
+        RestoreParameters(slots, st, ctx);
+        break;
+      }
+      st.have_outer = true;
+      st.pos = 0;
+      st.matched = false;
+    }
+    if (st.pos >= st.outer.Count()) {
+      st.have_outer = false;
+      continue;
+    }
+    if (!st.inner_state) {
+      BindParameters(outer_columns, slots, st, ctx);
+      st.inner_state = inner_child.Open(ctx);
+      st.matched = false;
+    }
+    // Semi/anti joins need one match: the rest of this start is abandoned.
+    if (!(semi_anti && st.matched) && inner_child.Next(ctx, *st.inner_state, st.inner_batch)) {
+      MatchInnerBatch(op, st, ctx);
+      if (!st.pending.empty()) st.matched = true;
+      if (semi_anti) st.pending.clear();
+      continue;
+    }
+    st.inner_state.reset();
+    bool emit_outer = (kind == JoinKind::kLeftOuter && !st.matched) ||
+                      (kind == JoinKind::kSemi && st.matched) ||
+                      (kind == JoinKind::kAnti && !st.matched);
+    if (emit_outer) emit(-1);
+    st.pos++;
+    st.matched = false;
+  }
+  out.SetSize(n);
+  return n > 0;
+}
+
 }  // namespace
 
 bool NestedLoops::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<NestedLoopsState&>(state);
   ctx.CheckCancel();
+  if (!outer_columns_.empty())
+    return NextIndexed(*this, outer_columns_, param_slots_, st, ctx, out);
   if (!st.built) BuildInner(*this, st, ctx);
   const auto& outer_child = *children_[0];
   size_t no = outer_child.types().size();

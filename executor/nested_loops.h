@@ -18,7 +18,10 @@ class NestedLoops : public ChildTypedOperator {
   //! [param_slots[k]] (the vector grows as needed; previous values are restored when the join
   //! closes). The inner plan's key range refers to those parameters (BoundKind::kParameter),
   //! so each start reads only the matching index entries. Starts of the inner lines = outer
-  //! rows. REQUIRES: outer_columns.size() == param_slots.size() >= 1.
+  //! rows; the inner rows stream (semi/anti abandon a start at its first match). The
+  //! parameters are restored when the outer side is exhausted. kAntiNullAware is refused
+  //! (ORA-00600): a keyed lookup cannot tell whether the whole inner set holds a NULL.
+  //! REQUIRES: outer_columns.size() == param_slots.size() >= 1.
   NestedLoops(JoinKind kind, BoundExprPtr condition, std::vector<size_t> outer_columns,
               std::vector<size_t> param_slots);
 

@@ -5,6 +5,7 @@
 #pragma once
 #include <atomic>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,6 +16,8 @@
 #include "storage/storage.h"
 
 namespace pathdb {
+
+class ChunkCollection;
 
 //! Run-time statistics of one plan line (ALLSTATS), cumulative over its starts. Kept only when
 //! statistics_level=ALL or the GATHER_PLAN_STATISTICS hint asks (ExecContext::line_stats set).
@@ -48,6 +51,8 @@ struct ExecContext {
   //! Per plan line (index = PhysicalOperator::line_id()): run-time statistics are collected
   //! when this is set; null (the default) costs one branch per Open/Next.
   std::vector<OperatorRuntimeStats>* line_stats = nullptr;
+  //! Rows of the statement's materialised WITH queries (TEMP TABLE TRANSFORMATION), by id.
+  std::map<uint32_t, std::shared_ptr<const ChunkCollection>> temp_tables{};
   //! Throws ORA-01013 when the user asked to cancel. Called once per batch by every operator.
   void CheckCancel() const;
   //! The statistics of plan line `line_id`, or null when not collecting (or unnumbered).

@@ -1,6 +1,7 @@
 #include "executor/projection.h"
 
 #include "common/error.h"
+#include "executor/subplans.h"
 
 namespace pathdb {
 namespace {
@@ -13,6 +14,12 @@ struct ProjectionState : OperatorState {
 Projection::Projection(std::vector<BoundExprPtr> exprs, std::vector<LogicalType> types)
     : PhysicalOperator("", std::move(types)), exprs_(std::move(exprs)) {
   if (exprs_.size() != types_.size()) throw OraError(600, "internal error code, arguments: [projection arity]");
+}
+
+std::vector<const PhysicalOperator*> Projection::SubPlans() const {
+  std::vector<const PhysicalOperator*> out;
+  for (const auto& e : exprs_) CollectSubPlans(*e, out);
+  return out;
 }
 
 std::unique_ptr<OperatorState> Projection::OpenImpl(ExecContext& ctx) const {

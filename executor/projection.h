@@ -14,6 +14,8 @@ class Projection : public PhysicalOperator {
   Projection(std::vector<BoundExprPtr> exprs, std::vector<LogicalType> types);
 
   const std::vector<BoundExprPtr>& exprs() const { return exprs_; }
+  //! Scalar subqueries of the select list, in column order.
+  std::vector<const PhysicalOperator*> SubPlans() const override;
   std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
   bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 

@@ -3,6 +3,7 @@
 #include "common/error.h"
 #include "executor/cell_ops.h"
 #include "executor/row_hash_table.h"
+#include "executor/spill_file.h"
 
 namespace pathdb {
 namespace {
@@ -11,7 +12,21 @@ struct SetOperationState : OperatorState {
   std::unique_ptr<RowHashTable> right_rows;  //!< distinct rows of child 1
   std::unique_ptr<RowHashTable> emitted;     //!< distinct rows of child 0 already returned
   bool built = false;
+  size_t right_bytes = 0, left_bytes = 0;  //!< what one row of each table weighs
 };
+
+// Per distinct row beyond its columns: the key hash and the slot(s) pointing at it.
+constexpr size_t kHashEntryBytes = 16;
+
+//! The line's memory columns: both hash tables are held in memory (they never spill).
+void Report(const SetOperationState& st, OperatorRuntimeStats* line) {
+  if (line == nullptr) return;
+  WorkAreaUsage usage;
+  usage.optimal = usage.used =
+      st.right_rows->size() * st.right_bytes + st.emitted->size() * st.left_bytes;
+  usage.one_pass = usage.optimal;  // no partitions: a smaller area cannot finish in one pass
+  ReportWorkArea(line, usage);
+}
 }  // namespace
 
 std::unique_ptr<OperatorState> OpenSetOperation(const PhysicalOperator& op, ExecContext& ctx) {
@@ -26,6 +41,8 @@ std::unique_ptr<OperatorState> OpenSetOperation(const PhysicalOperator& op, Exec
   }
   st->right_rows = std::make_unique<RowHashTable>(kids[1]->types(), compare_as, true);
   st->emitted = std::make_unique<RowHashTable>(kids[0]->types(), own, true);
+  st->right_bytes = EstimatedRowBytes(kids[1]->types()) + kHashEntryBytes;
+  st->left_bytes = EstimatedRowBytes(kids[0]->types()) + kHashEntryBytes;
   st->left = kids[0]->Open(ctx);
   // Child 1 is drained now: only its distinct rows are kept.
   auto right = kids[1]->Open(ctx);
@@ -37,6 +54,7 @@ std::unique_ptr<OperatorState> OpenSetOperation(const PhysicalOperator& op, Exec
     ctx.CheckCancel();
     st->right_rows->FindOrInsert(cols, batch, ids, nullptr);
   }
+  Report(*st, ctx.LineStats(op.line_id()));
   return st;
 }
 
@@ -60,6 +78,7 @@ bool NextSetOperation(const PhysicalOperator& op, bool keep_matches, ExecContext
     SelectionVector fresh;
     for (size_t i = 0; i < is_new.size(); i++)
       if (is_new[i]) fresh.push_back(out.RowIndex(i));
+    Report(st, ctx.LineStats(op.line_id()));
     if (fresh.empty()) continue;
     out.SetSelection(std::move(fresh));
     return true;

@@ -14,8 +14,10 @@ namespace {
 struct SortOrderByState : OperatorState {
   std::unique_ptr<OperatorState> child;
   DataChunk input;
-  std::vector<Vector> keys;
-  std::unique_ptr<ChunkCollection> rows;  //!< child columns then key columns
+  std::vector<size_t> computed;  //!< keys that are not plain child columns (evaluated per batch)
+  std::vector<Vector> keys;      //!< their values, one vector per computed key
+  std::vector<SortColumn> cols;  //!< where each key is in `rows`
+  std::unique_ptr<ChunkCollection> rows;  //!< child columns then computed key columns
   std::vector<uint32_t> order;
   bool sorted = false;
   size_t emitted = 0;
@@ -24,6 +26,11 @@ struct SortOrderByState : OperatorState {
   std::vector<DataChunk> head;   //!< current batch of each run
   std::vector<size_t> head_pos;  //!< next row in it
   std::vector<size_t> heap;      //!< runs with rows left, smallest head first
+  // ---- work-area statistics
+  size_t row_bytes = 0;  //!< what one buffered row weighs (EstimatedRowBytes)
+  uint64_t input_rows = 0;
+  uint64_t peak_rows = 0;  //!< most rows buffered at once
+  uint64_t temp_bytes = 0;
 };
 
 // TUNING: a top-N sort re-sorts and truncates its buffer when it holds this many batches more
@@ -42,10 +49,23 @@ std::unique_ptr<OperatorState> SortOrderBy::OpenImpl(ExecContext& ctx) const {
   st->child = children_.at(0)->Open(ctx);
   st->input.Initialize(children_[0]->types());
   auto types = children_[0]->types();
-  for (const auto& k : keys_) {
-    st->keys.emplace_back(k.expr->type);
-    types.push_back(k.expr->type);
+  size_t nchild = types.size();
+  for (size_t i = 0; i < keys_.size(); ++i) {
+    const SortKey& k = keys_[i];
+    size_t column;
+    if (k.expr->kind == BoundKind::kColumn && k.expr->column_index < nchild &&
+        k.expr->type == types[k.expr->column_index]) {
+      // ORDER BY a column: sort on the buffered column itself, no copy of it is kept.
+      column = k.expr->column_index;
+    } else {
+      column = types.size();
+      st->computed.push_back(i);
+      st->keys.emplace_back(k.expr->type);
+      types.push_back(k.expr->type);
+    }
+    st->cols.push_back({column, k.descending, k.nulls_first});
   }
+  st->row_bytes = EstimatedRowBytes(types);
   st->rows = std::make_unique<ChunkCollection>(types);
   return st;
 }
@@ -67,6 +87,7 @@ void WriteRun(SortOrderByState& st, const std::vector<SortColumn>& cols, ExecCon
     run->Append(batch, ctx.stats);
   }
   run->Rewind(ctx.stats);
+  st.temp_bytes += run->bytes();
   st.runs.push_back(std::move(run));
   st.rows = std::make_unique<ChunkCollection>(st.rows->types());
   st.order.clear();
@@ -116,13 +137,6 @@ bool MergeNext(SortOrderByState& st, const std::vector<SortColumn>& cols, size_t
   return n > 0;
 }
 
-std::vector<SortColumn> SortColumns(const std::vector<SortKey>& keys, size_t first) {
-  std::vector<SortColumn> cols;
-  for (size_t i = 0; i < keys.size(); i++)
-    cols.push_back({first + i, keys[i].descending, keys[i].nulls_first});
-  return cols;
-}
-
 //! Keeps the first `limit` rows of `rows` in sorted order; `order` becomes 0..limit-1.
 void Truncate(std::unique_ptr<ChunkCollection>& rows, std::vector<uint32_t>& order, size_t limit) {
   auto kept = std::make_unique<ChunkCollection>(rows->types());
@@ -144,20 +158,21 @@ void Truncate(std::unique_ptr<ChunkCollection>& rows, std::vector<uint32_t>& ord
 bool SortOrderBy::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<SortOrderByState&>(state);
   size_t nchild = children_[0]->types().size();
-  auto cols = SortColumns(keys_, nchild);
+  const auto& cols = st.cols;
   if (!st.sorted) {
     std::vector<const Vector*> all;
     for (size_t c = 0; c < nchild; c++) all.push_back(&st.input.column(c));
     for (const auto& k : st.keys) all.push_back(&k);
     while (children_[0]->Next(ctx, *st.child, st.input)) {
       ctx.CheckCancel();
-      for (size_t i = 0; i < keys_.size(); i++)
-        EvalInto(*keys_[i].expr, st.input, st.keys[i], ctx.eval);
+      for (size_t i = 0; i < st.computed.size(); i++)
+        EvalInto(*keys_[st.computed[i]].expr, st.input, st.keys[i], ctx.eval);
       // input's column vectors may have been swapped by the child; refresh the pointers.
       for (size_t c = 0; c < nchild; c++) all[c] = &st.input.column(c);
       st.rows->Append(all, st.input);
-      if (!stopkey_ &&
-          st.rows->size() * EstimatedRowBytes(st.rows->types()) > ctx.work_area_bytes) {
+      st.input_rows += st.input.Count();
+      st.peak_rows = std::max<uint64_t>(st.peak_rows, st.rows->size());
+      if (!stopkey_ && st.rows->size() * st.row_bytes > ctx.work_area_bytes) {
         WriteRun(st, cols, ctx);
       }
       if (stopkey_ && st.rows->size() > *stopkey_ + kStopkeySlackRows) {
@@ -176,6 +191,17 @@ bool SortOrderBy::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& ou
       SortRowIds(*st.rows, st.order, cols);
       if (stopkey_ && st.order.size() > *stopkey_) st.order.resize(*stopkey_);
       ctx.stats.Add(Stat::kSortsMemory);
+    }
+    if (OperatorRuntimeStats* line =
+            ctx.LineStats(work_area_line_ >= 0 ? work_area_line_ : line_id())) {
+      WorkAreaUsage usage;
+      usage.used = st.peak_rows * st.row_bytes;
+      // A top-N sort never needs more than the buffer it kept; a full sort needs every row.
+      usage.optimal = stopkey_ ? usage.used : st.input_rows * st.row_bytes;
+      usage.one_pass = stopkey_ ? usage.optimal : OnePassSortBytes(usage.optimal);
+      usage.temp = st.temp_bytes;
+      usage.passes = st.runs.empty() ? 0 : 1;  // every run is merged at once
+      ReportWorkArea(line, usage);
     }
     st.sorted = true;
   }

@@ -25,6 +25,9 @@ class SortOrderBy : public ChildTypedOperator {
 
   const std::vector<SortKey>& keys() const { return keys_; }
   std::optional<uint64_t> stopkey() const { return stopkey_; }
+  //! Fills the work-area columns of plan line `line` instead of its own (SORT UNIQUE sorts
+  //! through a SortOrderBy that is not a plan line). Called while building, never while running.
+  void ReportWorkAreaAs(int line) { work_area_line_ = line; }
   std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
   bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
@@ -34,6 +37,7 @@ class SortOrderBy : public ChildTypedOperator {
  private:
   std::vector<SortKey> keys_;
   std::optional<uint64_t> stopkey_;
+  int work_area_line_ = -1;  //!< -1: its own line
 };
 
 }  // namespace pathdb

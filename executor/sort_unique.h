@@ -7,6 +7,8 @@ namespace pathdb {
 
 //! Blocking. Sorted by column 0, then 1, ... ascending, NULLs last; one row per distinct tuple
 //! (NULLs equal). Output types = child 0 types. (UNION: put UNION-ALL below it.)
+//! Sorts like SORT ORDER BY (runs on disk beyond ctx.work_area_bytes, `sorts (disk)`) and
+//! drops each row equal to the one before it.
 class SortUnique : public ChildTypedOperator {
  public:
   SortUnique();

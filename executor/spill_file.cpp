@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 
 #include "common/error.h"
@@ -14,7 +15,7 @@ namespace pathdb {
 namespace {
 
 // Writes and reads go through one buffer of this size: big sequential I/O for the spill.
-constexpr size_t kIoChunk = 1 << 20;
+constexpr size_t kIoChunk = kSpillIoBytes;
 
 [[noreturn]] void ThrowTempIo(const char* what) {
   ThrowOra(1114, "IO error writing block to file 201 (temp file {}: {})", what,
@@ -39,6 +40,29 @@ size_t EstimatedRowBytes(const std::vector<LogicalType>& types) {
     }
   }
   return n;
+}
+
+uint64_t OnePassSortBytes(uint64_t optimal) {
+  auto m = static_cast<uint64_t>(
+      std::ceil(std::sqrt(static_cast<double>(optimal) * static_cast<double>(kSpillIoBytes))));
+  return std::min(optimal, m);
+}
+
+uint64_t OnePassHashBytes(uint64_t optimal, size_t partitions) {
+  if (partitions == 0) return optimal;
+  constexpr uint64_t kMinOnePass = 64 << 10;
+  uint64_t share = (optimal + partitions - 1) / partitions;
+  return std::min<uint64_t>(optimal, std::max(share, kMinOnePass));
+}
+
+void ReportWorkArea(OperatorRuntimeStats* line, const WorkAreaUsage& usage) {
+  if (line == nullptr) return;
+  line->work_area = true;
+  line->mem_optimal = usage.optimal;
+  line->mem_one_pass = usage.one_pass;
+  line->mem_used = usage.used;
+  line->temp_used = usage.temp;
+  line->passes = usage.passes;
 }
 
 SpillFile::SpillFile(const std::filesystem::path& dir, std::vector<LogicalType> types)
@@ -94,7 +118,10 @@ void SpillFile::Flush(SessionStats& stats) {
     n -= static_cast<size_t>(w);
     end_ += static_cast<uint64_t>(w);
   }
-  stats.Add(Stat::kPhysicalWritesDirect, (buffer_.size() + 8191) / 8192);
+  // Oracle's `physical writes` includes the direct ones (the line's Writes column reads it).
+  uint64_t blocks = (buffer_.size() + 8191) / 8192;
+  stats.Add(Stat::kPhysicalWrites, blocks);
+  stats.Add(Stat::kPhysicalWritesDirect, blocks);
   buffer_.clear();
 }
 
@@ -127,7 +154,9 @@ bool SpillFile::Read(DataChunk& out, SessionStats& stats) {
         read_pos_ += static_cast<uint64_t>(r);
       }
       buffer_.resize(have + got);
-      stats.Add(Stat::kPhysicalReadsDirect, (got + 8191) / 8192);
+      uint64_t blocks = (got + 8191) / 8192;  // direct reads are physical reads too
+      stats.Add(Stat::kPhysicalReads, blocks);
+      stats.Add(Stat::kPhysicalReadsDirect, blocks);
       if (buffer_.size() < need) ThrowTempIo("short read");
     };
     ensure(4);

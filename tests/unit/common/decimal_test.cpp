@@ -115,6 +115,12 @@ TEST(DecimalTest, CompareAndHash) {
   EXPECT_TRUE(D("0.001") < D("0.01"));
   EXPECT_TRUE(D("0") == D("0.000"));
   EXPECT_NE(D("1").Hash(), D("2").Hash());
+  // A coefficient beyond 64 bits (general path) equal to a small one (64-bit fast path).
+  EXPECT_EQ(D("1.00000000000000000000000").Hash(), D("1").Hash());
+  EXPECT_EQ(D("-42.000000000000000000000000").Hash(), D("-42").Hash());
+  EXPECT_EQ(D("0").Hash(), D("0.000000000000000000000000000").Hash());
+  EXPECT_EQ(D("-120").Hash(), D("-12e1").Hash());
+  EXPECT_NE(D("-1").Hash(), D("1").Hash());
 }
 
 TEST(DecimalTest, Conversions) {

@@ -54,7 +54,7 @@ TEST(OpJoin, HashInner) {
 TEST(OpJoin, HashOuterPreservesProbe) {
   TestDb t;
   auto j = MakeHash(JoinKind::kLeftOuter, Dept(), Emp());
-  EXPECT_EQ(j->operation(), "HASH JOIN OUTER");
+  EXPECT_EQ(j->operation(), "HASH JOIN RIGHT OUTER");
   auto out = t.Run(*j);
   std::sort(out.begin(), out.end());
   EXPECT_EQ(out, (Rows{"10|acct|dan|10", "20|ops2|ann|20", "20|ops|ann|20", "NULL|NULL|bob|30",
@@ -66,10 +66,10 @@ TEST(OpJoin, HashOuterPreservesProbe) {
 TEST(OpJoin, HashSemiAnti) {
   TestDb t;
   auto s = MakeHash(JoinKind::kSemi, Dept(), Emp());
-  EXPECT_EQ(s->operation(), "HASH JOIN SEMI");
+  EXPECT_EQ(s->operation(), "HASH JOIN RIGHT SEMI");
   EXPECT_EQ(t.Run(*s), (Rows{"ann|20", "dan|10"}));
   auto a = MakeHash(JoinKind::kAnti, Dept(), Emp());
-  EXPECT_EQ(a->operation(), "HASH JOIN ANTI");
+  EXPECT_EQ(a->operation(), "HASH JOIN RIGHT ANTI");
   EXPECT_EQ(t.Run(*a), (Rows{"bob|30", "cid|NULL"}));
 }
 
