@@ -1,26 +1,19 @@
-// Access paths: which conjuncts can bound an index, the rule-based choice between the table
-// and its indexes (hints included), and the operators that read the table that way.
+// Access paths: which conjuncts can bound an index, the hints of a table, and the rule-based
+// choice between the table and its indexes (tables without statistics). The cost-based choice
+// is in access_path_cost.cpp, the operators and their EXPLAIN annotations in
+// access_path_build.cpp.
 #include "planner/access_path.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "common/error.h"
-#include "executor/index_fast_full_scan.h"
-#include "executor/index_full_scan.h"
-#include "executor/index_range_scan.h"
-#include "executor/index_unique_scan.h"
-#include "executor/table_access_by_index_rowid.h"
-#include "executor/table_access_full.h"
+#include "planner/access_path_internal.h"
 #include "planner/bound_util.h"
-#include "planner/cardinality.h"
-#include "planner/cost_model.h"
 
 namespace pathdb::planner {
 
 namespace {
-
-using IndexList = std::vector<const storage::IndexInfo*>;
 
 // True when `e` has one value for the whole run of a plan (evaluated once at Open): no column,
 // no subquery, nothing that changes from call to call.
@@ -60,6 +53,10 @@ std::optional<uint32_t> TableColumn(const BoundExpr& e, const std::vector<uint32
   return c;
 }
 
+}  // namespace
+
+namespace access_detail {
+
 bool InIndex(const storage::IndexInfo& index, uint32_t column) {
   return std::find(index.columns.begin(), index.columns.end(), column) != index.columns.end();
 }
@@ -92,18 +89,6 @@ bool NullSafe(const storage::TableInfo& table, const storage::IndexInfo& index,
   return false;
 }
 
-// What an index offers for the conditions: equalities on a leading prefix, then a range.
-struct Match {
-  const storage::IndexInfo* index = nullptr;
-  std::vector<size_t> equal;
-  std::optional<size_t> lower, upper;
-  bool unique_scan = false;
-  bool covers = false;
-
-  bool usable() const { return !equal.empty() || lower || upper; }
-  int ends() const { return (lower ? 1 : 0) + (upper ? 1 : 0); }
-};
-
 Match MatchIndex(const storage::IndexInfo& index, const std::vector<SargableCondition>& sarg,
                  const std::vector<uint32_t>& column_ids) {
   Match m;
@@ -128,7 +113,6 @@ Match MatchIndex(const storage::IndexInfo& index, const std::vector<SargableCond
   return m;
 }
 
-// Rule order: unique scan, more equalities, more range ends, covering, fewer key columns.
 bool Better(const Match& a, const Match& b) {
   auto key = [](const Match& m) {
     return std::make_tuple(m.unique_scan, m.equal.size(), m.ends(), m.covers,
@@ -137,18 +121,6 @@ bool Better(const Match& a, const Match& b) {
   return key(a) > key(b);
 }
 
-// The hints of one table, reduced to what the access-path choice needs.
-struct TableHints {
-  bool full = false;
-  bool force_index = false;  //!< INDEX family: use an index if any can be used
-  bool fast_full = false;    //!< INDEX_FFS
-  bool descending = false;
-  IndexList wanted;  //!< indexes the INDEX/INDEX_FFS hint names (empty: any)
-  IndexList excluded;
-  bool exclude_all = false;  //!< NO_INDEX(t) without index names
-};
-
-// Indexes a hint names, by name or by (leading) column list.
 IndexList NamedIndexes(const ast::Hint& h, const storage::TableInfo& table,
                        const IndexList& indexes) {
   IndexList out;
@@ -171,6 +143,8 @@ TableHints ReadHints(const std::vector<ast::Hint>& hints, const storage::TableIn
     const bool names_some = !h.indexes.empty() || !h.columns.empty();
     if (h.name == "FULL") {
       th.full = true;
+    } else if (h.name == "CARDINALITY") {
+      if (!h.numbers.empty() && h.numbers[0] >= 0) th.cardinality = h.numbers[0];
     } else if (h.name == "NO_INDEX") {
       if (!names_some) th.exclude_all = true;
       for (const auto* idx : NamedIndexes(h, table, indexes)) th.excluded.push_back(idx);
@@ -191,98 +165,35 @@ TableHints ReadHints(const std::vector<ast::Hint>& hints, const storage::TableIn
   return th;
 }
 
-// "ALIAS"."COLUMN" op value, as the Predicate Information section prints an access condition.
-std::string AccessText(const storage::TableInfo& table, const std::string& alias,
-                       const SargableCondition& s) {
-  std::string value;
-  const BoundExpr& v = *s.value;
-  if (v.kind == BoundKind::kConstant) {
-    value = v.constant.is_null()           ? std::string("NULL")
-            : v.constant.type().IsString() ? fmt::format("'{}'", v.constant.ToString())
-                                           : v.constant.ToString();
-  } else if (v.kind == BoundKind::kParameter) {
-    value = fmt::format(":B{}", v.column_index + 1);
-  } else if (!v.display.empty()) {
-    value = v.display;
-  } else {
-    value = "?";
+IndexList CandidateIndexes(const TableHints& th, IndexList indexes) {
+  std::sort(indexes.begin(), indexes.end(),
+            [](const auto* a, const auto* b) { return a->name < b->name; });
+  IndexList candidates;
+  for (const auto* idx : indexes) {
+    const bool wanted = std::find(th.wanted.begin(), th.wanted.end(), idx) != th.wanted.end();
+    const bool excluded = th.exclude_all || std::find(th.excluded.begin(), th.excluded.end(),
+                                                      idx) != th.excluded.end();
+    if (!th.wanted.empty() ? wanted : !excluded) candidates.push_back(idx);
   }
-  return fmt::format("\"{}\".\"{}\"{}{}", alias, table.columns[s.column].name, s.op, value);
+  return candidates;
 }
 
-// ---- statistics-driven guard (until the cost-based planner owns the whole choice)
-
-//! Selectivity of one access condition from the column's statistics (binds and run-time
-//! values get Oracle's defaults).
-double ConditionSel(const storage::TableInfo& table, const SargableCondition& c) {
-  card::ColumnView col{&table.stats.columns[c.column], double(table.stats.num_rows)};
-  bool known = c.value->kind == BoundKind::kConstant;
-  if (c.op == "=")
-    return known ? card::EqualitySel(col, c.value->constant) : card::EqualityBindSel(col);
-  if (!known) return card::kDefaultRange;
-  card::Range r;
-  if (c.op == ">" || c.op == ">=") {
-    r.low = c.value->constant;
-    r.low_inclusive = c.op == ">=";
-  } else {
-    r.high = c.value->constant;
-    r.high_inclusive = c.op == "<=";
-  }
-  return card::RangeSel(col, r);
+AccessPath PathFromMatch(const Match& m, bool descending) {
+  AccessPath path;
+  path.kind =
+      m.unique_scan && !descending ? AccessPath::Kind::kUniqueScan : AccessPath::Kind::kRangeScan;
+  path.index = m.index;
+  path.equal = m.equal;
+  path.lower = m.lower;
+  path.upper = m.upper;
+  path.descending = descending;
+  path.index_only = m.covers;
+  return path;
 }
 
-//! Selectivity of the whole index range: equalities times the range on the next column (a
-//! closed range counted once, as BETWEEN).
-double IndexSel(const storage::TableInfo& table, const Match& m,
-                const std::vector<SargableCondition>& sarg) {
-  double sel = 1.0;
-  for (size_t e : m.equal) sel *= ConditionSel(table, sarg[e]);
-  if (m.lower && m.upper && sarg[*m.lower].value->kind == BoundKind::kConstant &&
-      sarg[*m.upper].value->kind == BoundKind::kConstant) {
-    const auto& lo = sarg[*m.lower];
-    const auto& hi = sarg[*m.upper];
-    card::ColumnView col{&table.stats.columns[lo.column], double(table.stats.num_rows)};
-    card::Range r{lo.value->constant, lo.op == ">=", hi.value->constant, hi.op == "<="};
-    sel *= card::RangeSel(col, r);
-  } else {
-    if (m.lower) sel *= ConditionSel(table, sarg[*m.lower]);
-    if (m.upper) sel *= ConditionSel(table, sarg[*m.upper]);
-  }
-  return std::clamp(sel, 0.0, 1.0);
-}
+}  // namespace access_detail
 
-bool HasStats(const storage::TableInfo& table, const storage::IndexInfo& index) {
-  return table.stats.present && index.stats.present &&
-         table.stats.columns.size() == table.columns.size();
-}
-
-//! Oracle's classic comparison: index range cost (blevel + leaves x sel + CF x sel) against a
-//! multiblock full scan. True when the full scan is cheaper.
-bool FullScanIsCheaper(const storage::TableInfo& table, const Match& m,
-                       const std::vector<SargableCondition>& sarg, size_t conjuncts) {
-  cost::CostModel model;
-  const auto& ts = table.stats;
-  const auto& is = m.index->stats;
-  double sel = IndexSel(table, m, sarg);
-  double rows = double(ts.num_rows) * sel;
-  cost::Cost index = model.IndexRangeScan(is.blevel, double(is.leaf_blocks), sel, rows);
-  if (!m.covers) index = index + model.TableAccessByRowid(double(is.clustering_factor), sel, rows);
-  cost::Cost full = model.FullScan(double(std::max<uint64_t>(ts.blocks, 1)), double(ts.num_rows),
-                                   static_cast<int>(conjuncts));
-  return full.total() < index.total();
-}
-
-//! COUNT(col) and friends: a multiblock scan of a covering index's leaves beats the table's.
-bool FastFullScanIsCheaper(const storage::TableInfo& table, const storage::IndexInfo& index) {
-  cost::CostModel model;
-  cost::Cost ffs = model.IndexFastFullScan(double(std::max<uint64_t>(index.stats.leaf_blocks, 1)),
-                                           double(index.stats.num_rows));
-  cost::Cost full = model.FullScan(double(std::max<uint64_t>(table.stats.blocks, 1)),
-                                   double(table.stats.num_rows), 0);
-  return ffs.total() < full.total();
-}
-
-}  // namespace
+using namespace access_detail;
 
 std::vector<SargableCondition> FindSargable(const storage::TableInfo& table,
                                             const std::vector<uint32_t>& column_ids,
@@ -310,21 +221,12 @@ AccessPath ChooseAccessPath(const storage::TableInfo& table,
                             const std::vector<uint32_t>& column_ids,
                             const std::vector<BoundExprPtr>& conjuncts,
                             const std::vector<SargableCondition>& sargable,
-                            const std::vector<const storage::IndexInfo*>& indexes_in,
+                            const std::vector<const storage::IndexInfo*>& indexes,
                             const std::string& alias, const std::vector<ast::Hint>& hints) {
   AccessPath path;
-  IndexList indexes = indexes_in;
-  std::sort(indexes.begin(), indexes.end(),
-            [](const auto* a, const auto* b) { return a->name < b->name; });
   TableHints th = ReadHints(hints, table, alias, indexes);
   if (th.full) return path;
-  IndexList candidates;
-  for (const auto* idx : indexes) {
-    const bool wanted = std::find(th.wanted.begin(), th.wanted.end(), idx) != th.wanted.end();
-    const bool excluded = th.exclude_all || std::find(th.excluded.begin(), th.excluded.end(),
-                                                      idx) != th.excluded.end();
-    if (!th.wanted.empty() ? wanted : !excluded) candidates.push_back(idx);
-  }
+  const IndexList candidates = CandidateIndexes(th, indexes);
   if (th.fast_full) {
     for (const auto* idx : candidates) {
       if (Covers(*idx, column_ids) && NullSafe(table, *idx, column_ids, conjuncts)) {
@@ -341,35 +243,7 @@ AccessPath ChooseAccessPath(const storage::TableInfo& table,
     Match m = MatchIndex(*idx, sargable, column_ids);
     if (m.usable() && (!best || Better(m, *best))) best = std::move(m);
   }
-  // With statistics, an unhinted range scan must also be cheaper than the full scan (a 20%
-  // range through a badly clustered index is not); without them the rule stands.
-  const bool hinted = th.force_index || !th.wanted.empty();
-  if (best && !best->unique_scan && !hinted && HasStats(table, *best->index) &&
-      FullScanIsCheaper(table, *best, sargable, conjuncts.size())) {
-    best.reset();
-  }
-  if (!best && !hinted && table.stats.present) {
-    for (const auto* idx : candidates) {
-      if (idx->stats.present && Covers(*idx, column_ids) &&
-          NullSafe(table, *idx, column_ids, conjuncts) && FastFullScanIsCheaper(table, *idx)) {
-        path.kind = AccessPath::Kind::kFastFullScan;
-        path.index = idx;
-        path.index_only = true;
-        return path;
-      }
-    }
-  }
-  if (best) {
-    path.kind = best->unique_scan && !th.descending ? AccessPath::Kind::kUniqueScan
-                                                    : AccessPath::Kind::kRangeScan;
-    path.index = best->index;
-    path.equal = best->equal;
-    path.lower = best->lower;
-    path.upper = best->upper;
-    path.descending = th.descending;
-    path.index_only = best->covers;
-    return path;
-  }
+  if (best) return PathFromMatch(*best, th.descending);
   if (th.force_index) {
     for (const auto* idx : candidates) {
       if (!NullSafe(table, *idx, column_ids, conjuncts)) continue;
@@ -383,135 +257,37 @@ AccessPath ChooseAccessPath(const storage::TableInfo& table,
   return path;
 }
 
-std::unique_ptr<PhysicalOperator> PlanTableAccess(const storage::TableInfo& table,
-                                                  std::vector<uint32_t> column_ids,
-                                                  BoundExprPtr predicate, const std::string& alias,
-                                                  const std::vector<ast::Hint>& hints,
-                                                  PlanContext& ctx) {
+bool AddAggregateNotNull(LogicalNode& aggregate, const storage::Database& db) {
+  if (aggregate.kind != LogicalNode::Kind::kAggregate || !aggregate.groups.empty() ||
+      aggregate.aggregates.empty() || aggregate.children.size() != 1)
+    return false;
+  LogicalNode& scan = *aggregate.children[0];
+  if (scan.kind != LogicalNode::Kind::kScan || scan.table == nullptr || scan.system_view)
+    return false;
+  std::optional<size_t> column;
+  for (const auto& a : aggregate.aggregates) {
+    // Every aggregate but COUNT(*) skips NULL arguments (STDDEV, VARIANCE too).
+    if (a.function == "COUNT_STAR" || !a.arg || a.arg->kind != BoundKind::kColumn) return false;
+    if (column && *column != a.arg->column_index) return false;
+    column = a.arg->column_index;
+  }
+  if (!column || *column >= scan.column_ids.size() ||
+      scan.column_ids[*column] == storage::kRowIdColumn)
+    return false;
+  const uint32_t table_column = scan.column_ids[*column];
+  if (scan.table->columns[table_column].not_null) return false;  // nothing to add
+  bool indexed = false;
+  for (const auto* idx : db.IndexesOf(*scan.table))
+    indexed = indexed || InIndex(*idx, table_column);
+  if (!indexed) return false;
+  auto not_null = std::make_unique<BoundExpr>(BoundKind::kIsNull, LogicalType::Boolean());
+  not_null->negated = true;
+  not_null->children.push_back(MakeColumn(*column, scan.types[*column]));
   std::vector<BoundExprPtr> conj;
-  if (predicate) SplitConjuncts(std::move(predicate), conj);
-  const double table_rows =
-      static_cast<double>(table.stats.present ? table.stats.num_rows : table.row_count);
-  std::vector<SargableCondition> sarg = FindSargable(table, column_ids, conj);
-  AccessPath path =
-      ChooseAccessPath(table, column_ids, conj, sarg, ctx.db.IndexesOf(table), alias, hints);
-  using K = AccessPath::Kind;
-  if (path.kind == K::kFullTableScan) {
-    const bool filtered = !conj.empty();
-    auto op =
-        std::make_unique<TableAccessFull>(table, std::move(column_ids), MakeAnd(std::move(conj)));
-    op->estimated_rows = filtered ? std::max(1.0, table_rows * 0.05) : table_rows;
-    op->cost = static_cast<double>(table.hwm_blocks) / 8 + 2;
-    return op;
-  }
-  const storage::IndexInfo& index = *path.index;
-
-  // ---- access conditions. Equalities are exact and leave the filters; a range end stays
-  // in the filter too, because NULLs (sorting high) are inside an open-ended range.
-  IndexKeyRange range;
-  std::vector<bool> consumed(conj.size(), false);
-  std::vector<std::string> access_text;
-  for (size_t s : path.equal) {
-    range.equal.push_back(sarg[s].value->Copy());
-    consumed[sarg[s].conjunct] = true;
-    access_text.push_back(AccessText(table, alias, sarg[s]));
-  }
-  if (path.lower) {
-    range.lower = sarg[*path.lower].value->Copy();
-    range.lower_inclusive = sarg[*path.lower].op == ">=";
-    access_text.push_back(AccessText(table, alias, sarg[*path.lower]));
-  }
-  if (path.upper) {
-    range.upper = sarg[*path.upper].value->Copy();
-    range.upper_inclusive = sarg[*path.upper].op == "<=";
-    access_text.push_back(AccessText(table, alias, sarg[*path.upper]));
-  }
-  auto key_pos = [&](uint32_t table_col) {
-    auto it = std::find(index.columns.begin(), index.columns.end(), table_col);
-    return static_cast<uint32_t>(it - index.columns.begin());
-  };
-
-  // ---- remaining conditions: on the index entries when they only need key columns (fewer
-  // table rows fetched), else on the table rows.
-  std::vector<BoundExprPtr> index_conj, table_conj;
-  for (size_t i = 0; i < conj.size(); ++i) {
-    if (consumed[i]) continue;
-    bool on_keys = true;
-    VisitColumns(*conj[i], [&](size_t p) {
-      on_keys = on_keys && p < column_ids.size() && column_ids[p] != storage::kRowIdColumn &&
-                InIndex(index, column_ids[p]);
-    });
-    (path.index_only || on_keys ? index_conj : table_conj).push_back(std::move(conj[i]));
-  }
-
-  std::vector<uint32_t> outputs;
-  if (path.index_only) {
-    for (uint32_t c : column_ids)
-      outputs.push_back(c == storage::kRowIdColumn ? kIndexRowIdOutput : key_pos(c));
-  } else {
-    // ROWID first (TABLE ACCESS BY INDEX ROWID reads it from column 0), then the key columns
-    // the index filter needs.
-    outputs.push_back(kIndexRowIdOutput);
-    std::vector<size_t> where(column_ids.size(), SIZE_MAX);
-    for (auto& e : index_conj) {
-      VisitColumns(*e, [&](size_t p) {
-        if (where[p] != SIZE_MAX) return;
-        where[p] = outputs.size();
-        outputs.push_back(key_pos(column_ids[p]));
-      });
-    }
-    for (auto& e : index_conj) RemapColumns(*e, [&](size_t p) { return where[p]; });
-  }
-  BoundExprPtr index_filter = MakeAnd(std::move(index_conj));
-
-  const double rows = table_rows;
-  double est = rows;
-  switch (path.kind) {
-    case K::kUniqueScan:
-      est = 1;
-      break;
-    case K::kRangeScan:
-      est = rows * std::pow(0.01, static_cast<double>(path.equal.size())) *
-            ((path.lower || path.upper) ? 0.05 : 1.0);
-      break;
-    default:
-      break;
-  }
-  est = std::max(1.0, est);
-  std::unique_ptr<IndexScan> scan;
-  switch (path.kind) {
-    case K::kUniqueScan:
-      scan = std::make_unique<IndexUniqueScan>(table, index, std::move(outputs),
-                                               std::move(range.equal), std::move(index_filter));
-      break;
-    case K::kRangeScan:
-      scan = std::make_unique<IndexRangeScan>(table, index, std::move(outputs), std::move(range),
-                                              path.descending, std::move(index_filter));
-      break;
-    case K::kIndexFullScan:
-      scan = std::make_unique<IndexFullScan>(table, index, std::move(outputs), path.descending,
-                                             std::move(index_filter));
-      break;
-    case K::kFastFullScan:
-      scan = std::make_unique<IndexFastFullScan>(table, index, std::move(outputs),
-                                                 std::move(index_filter));
-      break;
-    case K::kFullTableScan:
-      break;
-  }
-  scan->access_predicates = std::move(access_text);
-  scan->estimated_rows = est;
-  const double blevel = index.stats.present ? index.stats.blevel : 1;
-  const double leaves = index.stats.present ? static_cast<double>(index.stats.leaf_blocks) : 1;
-  scan->cost = blevel + std::ceil(leaves * (rows > 0 ? est / rows : 1));
-  if (path.index_only) return scan;
-  auto access = std::make_unique<TableAccessByIndexRowid>(table, std::move(column_ids),
-                                                          MakeAnd(std::move(table_conj)),
-                                                          /*batched=*/path.kind != K::kUniqueScan);
-  access->estimated_rows = est;
-  access->cost = scan->cost + est;
-  access->AddChild(std::move(scan));
-  return access;
+  if (scan.predicate) SplitConjuncts(std::move(scan.predicate), conj);
+  conj.push_back(std::move(not_null));
+  scan.predicate = MakeAnd(std::move(conj));
+  return true;
 }
 
 }  // namespace pathdb::planner

@@ -17,6 +17,9 @@
 
 namespace pathdb::planner {
 
+struct DeferredSubquery;  // planner/unnest.h
+struct UnnestedSubquery;
+
 struct ScopeColumn {
   std::string qualifier;  //!< alias, or table name when no alias
   std::string name;
@@ -79,12 +82,18 @@ class Binder {
   BoundExprPtr Resolve(const std::vector<std::string>& names);
 
  private:
+  // Materialised WITH queries (planner/temp_table.cpp).
+  static bool WantsMaterialize(const ast::Query::With& cte);
+  //! A VIEW over a TABLE ACCESS FULL of the CTE's temporary result (bound once per statement).
+  LogicalPtr MaterializedCte(const ast::Query::With& cte);
+  std::vector<std::string> MaterializedCteNames(const ast::Query::With& cte);
   BoundQuery BindBlock(const ast::QueryBlock& b, const ast::Query& q);
   BoundQuery BindSetOp(const ast::Query& q);
   void ApplyQueryOrderAndFetch(const ast::Query& q, BoundQuery& bq);
   void ApplyFetch(const ast::Query& q, LogicalPtr& plan, bool sorted);
 
   std::unique_ptr<FromTree> BindTableRef(const ast::TableRef& ref);
+  std::unique_ptr<FromTree> BindTableFunction(const ast::TableRef& ref);
   std::unique_ptr<FromTree> AddRelation(LogicalPtr plan, const std::string& qualifier,
                                         const std::vector<std::string>& names);
   BoundQuery BindNamedQuery(const ast::Query& q, const std::vector<std::string>& columns);
@@ -98,6 +107,14 @@ class Binder {
 
   //! After GROUP BY: rewrites a FROM-layout expression into the aggregate's output layout.
   BoundExprPtr RewritePostAggregate(BoundExprPtr e);
+  //! The query transformations on the block's WHERE conjuncts (unnest.cpp): outer-to-inner
+  //! join conversion in `root`, then subquery unnesting (unnested conjuncts leave `conjs` for
+  //! `unnested`); finally plans the `deferred` subqueries that stay subqueries.
+  void TransformWhere(FromTree& root, size_t nglobal, std::vector<BoundExprPtr>& conjs,
+                      std::vector<DeferredSubquery>& deferred,
+                      std::vector<UnnestedSubquery>& unnested);
+  //! Set while the block's WHERE binds: EXISTS/IN subqueries keep their logical plan here.
+  std::vector<DeferredSubquery>* defer_subqueries_ = nullptr;
 
   PlanContext& ctx_;
   Binder* outer_;

@@ -4,6 +4,7 @@
 #include "common/error.h"
 #include "planner/binder.h"
 #include "planner/bound_util.h"
+#include "planner/unnest.h"
 
 namespace pathdb::planner {
 
@@ -389,11 +390,20 @@ BoundExprPtr Binder::BindSubquery(const ast::Expr& e) {
         left[i] = CoerceTo(std::move(left[i]), st);
     }
   }
-  info->plan = std::shared_ptr<const PhysicalOperator>(PlanPhysical(*bq.plan, ctx_));
   info->correlated = child.TakeCorrelated();
+  // A top-level WHERE EXISTS/IN subquery may still be unnested: planned later (unnest.cpp).
+  DeferredSubquery* defer = nullptr;
+  if (defer_subqueries_)
+    for (auto& d : *defer_subqueries_)
+      if (d.source == &e) defer = &d;
+  if (!defer) info->plan = std::shared_ptr<const PhysicalOperator>(PlanPhysical(*bq.plan, ctx_));
   auto out = std::make_unique<BoundExpr>(BoundKind::kSubquery, type);
   out->children = std::move(left);
   out->subquery = std::move(info);
+  if (defer) {
+    defer->expr = out.get();
+    defer->plan = std::move(bq.plan);
+  }
   return out;
 }
 

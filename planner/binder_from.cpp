@@ -56,9 +56,46 @@ void Binder::RegisterTable(const storage::TableInfo& table, const std::string& a
     scope_.push_back({alias, table.columns[i].name, table.columns[i].type, i + 1, false});
 }
 
+// TABLE(pkg.fn(args)): the session supplies a fixed table producing the function's rows when
+// the plan runs (DBMS_XPLAN.DISPLAY reads the plan table then, not at parse time).
+std::unique_ptr<FromTree> Binder::BindTableFunction(const ast::TableRef& ref) {
+  const ast::Expr& call = *ref.function;
+  if (call.kind != ast::ExprKind::kFunction && call.kind != ast::ExprKind::kColumnRef)
+    ThrowOra(22905, "cannot access rows from a non-nested table item");
+  std::string name, quoted;
+  for (const auto& part : call.names) {
+    name += (name.empty() ? "" : ".") + part;
+    quoted += (quoted.empty() ? "\"" : ".\"") + part + "\"";
+  }
+  std::vector<TableFunctionArg> args;
+  for (const auto& a : call.args) {
+    if (a->kind == ast::ExprKind::kBinary && a->op == "=>" && a->args.size() == 2 &&
+        !a->args[0]->names.empty()) {
+      args.push_back({a->args[0]->names.back(), FoldConstant(*BindScalar(*a->args[1]), ctx_)});
+    } else {
+      args.push_back({"", FoldConstant(*BindScalar(*a), ctx_)});
+    }
+  }
+  const SystemView* sv = ctx_.sources && ctx_.sources->table_function
+                             ? ctx_.sources->table_function(name, args)
+                             : nullptr;
+  if (sv == nullptr) ThrowOra(904, "{}: invalid identifier", quoted);
+  auto scan = std::make_unique<LogicalNode>(LogicalNode::Kind::kScan);
+  scan->table = &sv->table;
+  scan->system_view = sv;
+  scan->alias = ref.alias;
+  std::vector<std::string> names;
+  for (uint32_t i = 0; i < sv->table.columns.size(); ++i) {
+    scan->column_ids.push_back(i);
+    scan->types.push_back(sv->table.columns[i].type);
+    names.push_back(sv->table.columns[i].name);
+  }
+  return AddRelation(std::move(scan), ref.alias, names);
+}
+
 std::unique_ptr<FromTree> Binder::BindTableRef(const ast::TableRef& ref) {
   using K = ast::TableRef::Kind;
-  if (ref.kind == K::kTableFunction) ThrowUnimplemented("TABLE function in FROM");
+  if (ref.kind == K::kTableFunction) return BindTableFunction(ref);
   if (ref.kind == K::kSubquery) {
     Binder child(ctx_, nullptr, this);
     BoundQuery bq = child.BindQuery(*ref.subquery);
@@ -119,6 +156,10 @@ std::unique_ptr<FromTree> Binder::BindTableRef(const ast::TableRef& ref) {
   const std::string qualifier = ref.alias.empty() ? name : ref.alias;
   if (ref.name.size() == 1) {
     if (const ast::Query::With* cte = FindCte(name)) {
+      if (WantsMaterialize(*cte)) {
+        LogicalPtr view = MaterializedCte(*cte);
+        return AddRelation(std::move(view), qualifier, MaterializedCteNames(*cte));
+      }
       Binder child(ctx_, nullptr, this);
       child.ctes_[name] = nullptr;
       BoundQuery bq = child.BindQuery(*cte->query);
@@ -211,6 +252,9 @@ bool Binder::TryPlace(FromTree& node, BoundExprPtr& conj, size_t lo, size_t hi) 
     case LogicalJoinType::kRight:
       return within(*node.right) && TryPlace(*node.right, conj, lo, hi);
     case LogicalJoinType::kFull:
+    case LogicalJoinType::kSemi:  // never in a FROM tree (unnesting adds them later)
+    case LogicalJoinType::kAnti:
+    case LogicalJoinType::kAntiNullAware:
       return false;
   }
   return false;

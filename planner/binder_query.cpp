@@ -8,6 +8,8 @@
 #include "common/error.h"
 #include "planner/binder.h"
 #include "planner/bound_util.h"
+#include "planner/transitive.h"
+#include "planner/unnest.h"
 
 namespace pathdb::planner {
 
@@ -281,9 +283,27 @@ BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
   // ---- WHERE: conjuncts go as deep into the join tree as they can
   std::vector<BoundExprPtr> top, rownum_conds;
   std::optional<uint64_t> stopkey;
+  std::vector<UnnestedSubquery> unnested;
+  const size_t sub_base = nglobal + 1;  // unnested subqueries' columns, beyond ROWNUM
   if (b.where) {
+    std::vector<DeferredSubquery> deferred = DeferrableSubqueries(*b.where);
+    BoundExprPtr where;
+    {
+      struct Reset {
+        Binder* b;
+        ~Reset() { b->defer_subqueries_ = nullptr; }
+      } reset{this};
+      defer_subqueries_ = &deferred;
+      where = BindExpr(*b.where);
+    }
     std::vector<BoundExprPtr> conjs;
-    SplitConjuncts(BindExpr(*b.where), conjs);
+    SplitConjuncts(std::move(where), conjs);
+    TransformWhere(*root, nglobal, conjs, deferred, unnested);
+    AddTransitivePredicates(conjs, [&](size_t i) {  // planner/transitive.h
+      for (size_t r = 0; r < relations_.size(); ++r)
+        if (i >= relations_[r].begin && i < relations_[r].end) return static_cast<int>(r);
+      return -1;
+    });
     for (auto& c : conjs) {
       size_t lo = SIZE_MAX, hi = 0;
       bool rownum = false;
@@ -392,6 +412,7 @@ BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
   {
     std::vector<BoundExpr*> from_exprs;
     for (auto& e : top) from_exprs.push_back(e.get());
+    for (auto& u : unnested) from_exprs.push_back(u.condition.get());
     for (auto& e : rownum_conds) from_exprs.push_back(e.get());
     for (auto& e : group_exprs_) from_exprs.push_back(e.get());
     for (auto& a : aggregates_)
@@ -402,7 +423,7 @@ BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
   }
 
   // ---- assemble
-  LogicalPtr plan = BuildFromTree(*root);
+  LogicalPtr plan = AttachUnnested(BuildFromTree(*root), std::move(unnested), sub_base);
   if (!top.empty()) {
     plan = MakeNode(LogicalNode::Kind::kFilter, std::move(plan));
     plan->predicate = MakeAnd(std::move(top));

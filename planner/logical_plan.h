@@ -27,7 +27,10 @@ struct LogicalSortKey {
   bool nulls_first = false;
 };
 
-enum class LogicalJoinType { kInner, kLeft, kRight, kFull, kCross };
+//! kSemi / kAnti / kAntiNullAware: unnested EXISTS / NOT EXISTS / NOT IN subqueries (planner/
+//! unnest.h): child 0 = the outer rows, child 1 = the subquery; the output is child 0's columns
+//! only (`predicate` still indexes child 0 ++ child 1); physical side: PlanSemiJoin.
+enum class LogicalJoinType { kInner, kLeft, kRight, kFull, kCross, kSemi, kAnti, kAntiNullAware };
 enum class LogicalSetOp { kUnion, kUnionAll, kIntersect, kMinus };
 
 struct LogicalNode;
@@ -49,6 +52,7 @@ struct LogicalNode {
     kDistinct,   //!< all columns
     kSort,       //!< keys; stopkey
     kSetOp,      //!< set_op; children (>= 2 for UNION ALL, else 2)
+    kTempTable,  //!< a materialised WITH query's rows: temp_id, name (SYS_TEMP_...)
   } kind;
   std::vector<LogicalType> types;
   std::vector<LogicalPtr> children;
@@ -74,6 +78,8 @@ struct LogicalNode {
   bool append_rownum = false;
   // kAggregate
   std::vector<BoundExprPtr> groups;
+  //! The ORDER BY above asks for the group keys' order: SORT GROUP BY may deliver it.
+  bool sort_group_by = false;
   std::vector<LogicalAggregate> aggregates;
   // kProject
   std::vector<BoundExprPtr> exprs;
@@ -83,6 +89,8 @@ struct LogicalNode {
   LogicalSetOp set_op = LogicalSetOp::kUnionAll;
   // kView
   std::string name;
+  // kTempTable
+  uint32_t temp_id = 0;
 
   explicit LogicalNode(Kind k) : kind(k) {}
 };

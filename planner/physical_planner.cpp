@@ -1,6 +1,8 @@
-// Logical -> physical, rule based for now: equi-join conjuncts make a HASH JOIN, anything else
-// NESTED LOOPS; UNION is SORT UNIQUE over UNION-ALL; a stopkey goes into the sort. Estimated
-// rows are crude (table row counts, fixed selectivities) until the cost model arrives.
+// Logical -> physical. Inner/cross join trees go to the cost-based join search
+// (planner/join_planner.cpp); outer joins here: equi-join conjuncts make a HASH JOIN, anything
+// else NESTED LOOPS; UNION is SORT UNIQUE over UNION-ALL; a stopkey goes into the sort. Every
+// operator gets its EXPLAIN fields: estimated rows and bytes, cumulative cost, column labels
+// and predicate text.
 #include "common/error.h"
 #include "executor/aggregate.h"
 #include "executor/connect_by.h"
@@ -16,21 +18,62 @@
 #include "executor/nested_loops.h"
 #include "executor/projection.h"
 #include "executor/sort_aggregate.h"
+#include "executor/sort_group_by.h"
 #include "executor/sort_order_by.h"
 #include "executor/sort_unique.h"
 #include "executor/table_access_full.h"
+#include "executor/temp_table_transformation.h"
 #include "executor/union_all.h"
 #include "executor/view.h"
 #include "planner/access_path.h"
 #include "planner/binder.h"
 #include "planner/bound_util.h"
+#include "planner/cardinality.h"
+#include "planner/cost_model.h"
+#include "planner/join_planner.h"
+#include "planner/predicate_text.h"
+#include "planner/semi_join.h"
 #include "planner/system_views.h"
+#include "planner/temp_table.h"
 
 namespace pathdb::planner {
 
 namespace {
 
 using OpPtr = std::unique_ptr<PhysicalOperator>;
+
+// The work area the cost model assumes for sorts and hash tables (ExecContext's default).
+constexpr double kWorkAreaBytes = 100.0 * (1 << 20);
+// Oracle's default selectivity of a filter it cannot estimate (subqueries, expressions).
+constexpr double kDefaultFilterSel = 0.05;
+
+double TypeWidth(const std::vector<LogicalType>& types) {
+  double w = 0;
+  for (const auto& t : types) w += t.IsString() ? 20 : 8;
+  return std::max(w, 1.0);
+}
+
+// Average row width of an operator's output: from its estimates, else from its types.
+double RowWidth(const PhysicalOperator& op) {
+  if (op.estimated_bytes > 0 && op.estimated_rows > 0)
+    return op.estimated_bytes / op.estimated_rows;
+  return TypeWidth(op.types());
+}
+
+// Rows, bytes (rows x `width`, default: the first child's row width) and cost: the children's
+// plus `own`.
+void Estimate(PhysicalOperator& op, double rows, const cost::Cost& own, double width = 0) {
+  rows = std::max(rows, 1.0);
+  cost::Cost total = own;
+  for (const auto& c : op.children())
+    total = total + cost::Cost{c->cost - c->cpu_cost, c->cpu_cost};
+  if (width <= 0)
+    width = op.children().empty() ? TypeWidth(op.types()) : RowWidth(*op.children()[0]);
+  op.estimated_rows = rows;
+  op.estimated_bytes = rows * width;
+  op.cost = total.total();
+  op.cpu_cost = total.cpu;
+}
 
 template <typename Op>
 OpPtr Attach(std::unique_ptr<Op> op, std::vector<OpPtr> children) {
@@ -39,8 +82,15 @@ OpPtr Attach(std::unique_ptr<Op> op, std::vector<OpPtr> children) {
     rows += c->estimated_rows;
     op->AddChild(std::move(c));
   }
-  op->estimated_rows = rows;
+  Estimate(*op, rows, {});
+  if (!op->children().empty()) op->column_labels = op->children()[0]->column_labels;
   return op;
+}
+
+std::vector<std::string> LabelsOf(const PhysicalOperator& op) {
+  auto l = op.column_labels;
+  l.resize(op.types().size());
+  return l;
 }
 
 // Side of a join a conjunct's columns fall on: 0 left only, 1 right only, 2 both, -1 none.
@@ -60,17 +110,22 @@ void Shift(BoundExpr& e, const std::function<size_t(size_t)>& f) {
 OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids) {
   const size_t L = n.children[0]->types.size();
   const size_t R = n.children[1]->types.size();
+  std::vector<std::string> labels = LabelsOf(*kids[0]), right_labels = LabelsOf(*kids[1]);
+  labels.insert(labels.end(), right_labels.begin(), right_labels.end());
+  std::vector<std::string> access, filter;
   std::vector<BoundExprPtr> conds, lkeys, rkeys, rest;
   SplitConjuncts(std::move(n.predicate), conds);
   for (auto& c : conds) {
     if (c->kind == BoundKind::kCompare && c->name == "=" && !HasSubquery(*c)) {
       int a = Side(*c->children[0], L), b = Side(*c->children[1], L);
       if ((a == 0 && b == 1) || (a == 1 && b == 0)) {
+        access.push_back(PredicateText(*c, labels));
         lkeys.push_back(std::move(c->children[a == 0 ? 0 : 1]));
         rkeys.push_back(std::move(c->children[a == 0 ? 1 : 0]));
         continue;
       }
     }
+    filter.push_back(PredicateText(*c, labels));
     rest.push_back(std::move(c));
   }
   auto right_to_local = [L](size_t i) { return i - L; };
@@ -78,8 +133,13 @@ OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids) {
                            (n.join_type == LogicalJoinType::kRight && lkeys.empty());
   OpPtr join;
   OpPtr left = std::move(kids[0]), right = std::move(kids[1]);
+  // Outer joins keep every preserved row: at least the larger input (no join statistics here).
   const double est = std::max(left->estimated_rows, right->estimated_rows);
-  if (!lkeys.empty()) {
+  const double lrows = left->estimated_rows, rrows = right->estimated_rows;
+  const double width = RowWidth(*left) + RowWidth(*right);
+  const cost::CostModel model;
+  const bool hashed = !lkeys.empty();
+  if (hashed) {
     for (auto& k : rkeys) Shift(*k, right_to_local);
     BoundExprPtr residual = MakeAnd(std::move(rest));
     if (n.join_type == LogicalJoinType::kLeft) {
@@ -115,15 +175,30 @@ OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids) {
       join = std::move(nl);
     }
   }
-  join->estimated_rows = est;
+  const auto& c0 = *join->children()[0];
+  const auto& c1 = *join->children()[1];
+  cost::Cost own =
+      hashed
+          ? model.HashJoin(c0.estimated_rows, c0.estimated_bytes, c1.estimated_rows, kWorkAreaBytes)
+          : cost::Cost{0, model.CpuCost(lrows * rrows * model.params().cpu_per_predicate)};
+  Estimate(*join, est, own, width);
+  join->column_labels = LabelsOf(c0);
+  for (const auto& l : LabelsOf(c1)) join->column_labels.push_back(l);
+  if (hashed) {
+    join->access_predicates = std::move(access);
+  } else {
+    filter.insert(filter.begin(), access.begin(), access.end());
+  }
+  join->filter_predicates = std::move(filter);
   if (!swap_output) return join;
   // The operator put the right side first: restore left ++ right for the layers above.
   std::vector<BoundExprPtr> exprs;
   for (size_t i = 0; i < L; ++i) exprs.push_back(MakeColumn(R + i, n.types[i]));
   for (size_t j = 0; j < R; ++j) exprs.push_back(MakeColumn(j, n.types[L + j]));
   auto p = std::make_unique<Projection>(std::move(exprs), n.types);
-  p->estimated_rows = est;
   p->AddChild(std::move(join));
+  Estimate(*p, est, {});
+  p->column_labels = std::move(labels);
   return p;
 }
 
@@ -133,18 +208,81 @@ std::vector<AggregateSpec> ToSpecs(std::vector<LogicalAggregate>& aggs) {
   return specs;
 }
 
+// HASH GROUP BY rows: the product of the group columns' distinct values (read from the
+// statistics when the input is a table scan), capped at the input rows; 10% of the input for
+// what the statistics cannot answer.
+double GroupRows(const LogicalNode& agg, double input) {
+  const LogicalNode& child = *agg.children[0];
+  double rows = 1;
+  for (const auto& g : agg.groups) {
+    double ndv = 0;
+    if (g->kind == BoundKind::kColumn && child.kind == LogicalNode::Kind::kScan && child.table &&
+        child.table->stats.present && g->column_index < child.column_ids.size()) {
+      const uint32_t tc = child.column_ids[g->column_index];
+      if (tc < child.table->stats.columns.size()) {
+        card::ColumnView col{&child.table->stats.columns[tc], double(child.table->stats.num_rows)};
+        if (col.usable()) ndv = col.Ndv();
+      }
+    }
+    rows *= ndv > 0 ? ndv : std::max(1.0, input / 10);
+  }
+  return std::clamp(rows, 1.0, std::max(input, 1.0));
+}
+
+// SUM("O"."TOTAL"), COUNT(*), COUNT(DISTINCT "X") for the projection labels.
+std::string AggregateLabel(const LogicalAggregate& a, const std::vector<std::string>& labels) {
+  if (a.function == "COUNT_STAR" || !a.arg) return "COUNT(*)";
+  return fmt::format("{}({}{})", a.function, a.distinct ? "DISTINCT " : "",
+                     PredicateText(*a.arg, labels));
+}
+
+}  // namespace
+
+namespace {
+
+// The aggregate under ORDER BY -> SELECT list [-> HAVING] when every ORDER BY key is group
+// key i (in order, ascending, NULLs last): then the groups in key order are the answer's
+// order, and SORT GROUP BY can replace HASH GROUP BY + SORT ORDER BY, as Oracle does.
+LogicalNode* GroupByServingSort(LogicalNode& sort) {
+  if (sort.limit || sort.children.size() != 1) return nullptr;
+  LogicalNode* proj = sort.children[0].get();
+  if (proj->kind != LogicalNode::Kind::kProject) return nullptr;
+  LogicalNode* agg = proj->children[0].get();
+  if (agg->kind == LogicalNode::Kind::kFilter) agg = agg->children[0].get();
+  if (agg->kind != LogicalNode::Kind::kAggregate || agg->groups.empty()) return nullptr;
+  if (sort.keys.size() > agg->groups.size()) return nullptr;
+  for (size_t i = 0; i < sort.keys.size(); ++i) {
+    const LogicalSortKey& k = sort.keys[i];
+    if (k.descending || k.nulls_first || k.expr->kind != BoundKind::kColumn) return nullptr;
+    if (k.expr->column_index >= proj->exprs.size()) return nullptr;
+    const BoundExpr& e = *proj->exprs[k.expr->column_index];
+    if (e.kind != BoundKind::kColumn || e.column_index != i) return nullptr;
+  }
+  return agg;
+}
+
 }  // namespace
 
 std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx) {
+  // Inner/cross join trees are planned as a whole: the join search plans their leaves.
+  if (IsReorderableJoin(n)) return PlanJoinTree(n, ctx, PlanPhysical);
+  if (n.kind == LogicalNode::Kind::kScan) RecordUnknownHints(n.hints, ctx);
+  LogicalNode* sorted_groups = nullptr;
+  if (n.kind == LogicalNode::Kind::kSort && (sorted_groups = GroupByServingSort(n)))
+    sorted_groups->sort_group_by = true;
   std::vector<OpPtr> kids;
+  AddAggregateNotNull(n, ctx.db);  // COUNT(col) may read an index on col (planner/access_path.h)
   for (auto& c : n.children) kids.push_back(PlanPhysical(*c, ctx));
   using K = LogicalNode::Kind;
   switch (n.kind) {
     case K::kScan: {
       if (n.system_view) return PlanFixedTable(n, ctx);
       // TABLE ACCESS FULL or an index (planner/access_path.cpp).
-      return PlanTableAccess(*n.table, n.column_ids, std::move(n.predicate), n.alias, n.hints, ctx);
+      return PlanTableAccess(*n.table, n.column_ids, std::move(n.predicate), n.alias, n.hints, ctx,
+                             n.query_block);
     }
+    case K::kTempTable:
+      return PlanTempTableScan(n);
     case K::kDual: {
       auto op = std::make_unique<FastDual>();
       op->estimated_rows = 1;
@@ -155,8 +293,9 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
       auto op = std::make_unique<ConnectByWithoutFiltering>(std::move(n.predicate), n.inclusive);
       auto dual = std::make_unique<FastDual>();
       dual->estimated_rows = 1;
+      dual->cost = 2;
       op->AddChild(std::move(dual));
-      op->estimated_rows = 1;
+      Estimate(*op, 1, {});
       return op;
     }
     case K::kView: {
@@ -166,59 +305,132 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
     }
     case K::kFilter: {
       auto op = std::make_unique<Filter>(std::move(n.predicate));
-      op->estimated_rows = std::max(1.0, kids[0]->estimated_rows * 0.05);
+      op->filter_predicates.push_back(PredicateText(op->predicate(), LabelsOf(*kids[0])));
+      op->column_labels = kids[0]->column_labels;
+      const double rows = kids[0]->estimated_rows * kDefaultFilterSel;
       op->AddChild(std::move(kids[0]));
+      Estimate(*op, rows, {});
       return op;
     }
     case K::kJoin:
+      if (IsSemiOrAntiJoin(n)) return PlanSemiJoin(n, std::move(kids), ctx);
       return PlanJoin(n, std::move(kids));
     case K::kCount: {
+      std::vector<std::string> labels = LabelsOf(*kids[0]);
+      if (n.append_rownum || !n.limit) labels.push_back("ROWNUM");
       if (n.limit) {
         auto op = std::make_unique<CountStopkey>(*n.limit, 0, n.append_rownum);
-        return Attach(std::move(op), std::move(kids));
+        op->filter_predicates.push_back(fmt::format("ROWNUM<={}", *n.limit));
+        const double rows = std::min(double(*n.limit), kids[0]->estimated_rows);
+        auto p = Attach(std::move(op), std::move(kids));
+        Estimate(*p, rows, {});
+        p->column_labels = std::move(labels);
+        return p;
       }
-      return Attach(std::make_unique<Count>(std::move(n.predicate)), std::move(kids));
+      auto p = Attach(std::make_unique<Count>(std::move(n.predicate)), std::move(kids));
+      p->column_labels = std::move(labels);
+      return p;
     }
     case K::kLimit: {
+      const double input = kids[0]->estimated_rows;
       auto op = std::make_unique<CountStopkey>(n.limit.value_or(UINT64_MAX), n.offset, false);
-      return Attach(std::move(op), std::move(kids));
+      auto p = Attach(std::move(op), std::move(kids));
+      const double rows = std::max(0.0, input - double(n.offset));
+      Estimate(*p, n.limit ? std::min(double(*n.limit), rows) : rows, {});
+      return p;
     }
     case K::kAggregate: {
+      const std::vector<std::string> in_labels = LabelsOf(*kids[0]);
+      std::vector<const BoundExpr*> outputs;
+      for (const auto& g : n.groups) outputs.push_back(g.get());
+      std::vector<std::string> labels = ExprLabels(outputs, in_labels);
+      for (const auto& a : n.aggregates) labels.push_back(AggregateLabel(a, in_labels));
+      const cost::CostModel model;
       if (n.groups.empty()) {
         auto op = std::make_unique<SortAggregate>(ToSpecs(n.aggregates));
         auto p = Attach(std::move(op), std::move(kids));
-        p->estimated_rows = 1;
+        Estimate(*p, 1,
+                 {0, model.CpuCost(p->children()[0]->estimated_rows * model.params().cpu_per_row)},
+                 TypeWidth(p->types()));
+        p->column_labels = std::move(labels);
         return p;
       }
-      auto op = std::make_unique<HashGroupBy>(std::move(n.groups), ToSpecs(n.aggregates));
-      return Attach(std::move(op), std::move(kids));
+      const double input = kids[0]->estimated_rows;
+      const double rows = GroupRows(n, input);
+      const double bytes = kids[0]->estimated_bytes;
+      // SORT GROUP BY holds its whole input: only when the estimate fits the work area.
+      n.sort_group_by = n.sort_group_by && bytes <= kWorkAreaBytes;
+      OpPtr p;
+      if (n.sort_group_by) {
+        p = Attach(std::make_unique<SortGroupBy>(std::move(n.groups), ToSpecs(n.aggregates)),
+                   std::move(kids));
+      } else {
+        p = Attach(std::make_unique<HashGroupBy>(std::move(n.groups), ToSpecs(n.aggregates)),
+                   std::move(kids));
+      }
+      Estimate(*p, rows, model.Sort(input, bytes, kWorkAreaBytes), TypeWidth(p->types()));
+      p->column_labels = std::move(labels);
+      return p;
     }
     case K::kProject: {
+      std::vector<const BoundExpr*> exprs;
+      for (const auto& e : n.exprs) exprs.push_back(e.get());
+      std::vector<std::string> labels = ExprLabels(exprs, LabelsOf(*kids[0]));
       auto op = std::make_unique<Projection>(std::move(n.exprs), n.types);
-      return Attach(std::move(op), std::move(kids));
+      auto p = Attach(std::move(op), std::move(kids));
+      p->column_labels = std::move(labels);
+      return p;
     }
-    case K::kDistinct:
-      return Attach(std::make_unique<HashUnique>(), std::move(kids));
+    case K::kDistinct: {
+      const double bytes = kids[0]->estimated_bytes;
+      auto p = Attach(std::make_unique<HashUnique>(), std::move(kids));
+      const cost::CostModel model;
+      Estimate(*p, p->estimated_rows, model.Sort(p->estimated_rows, bytes, kWorkAreaBytes));
+      return p;
+    }
     case K::kSort: {
+      // The SORT GROUP BY below already delivers this order.
+      if (sorted_groups && sorted_groups->sort_group_by) return std::move(kids[0]);
       std::vector<SortKey> keys;
       for (auto& k : n.keys) keys.push_back({std::move(k.expr), k.descending, k.nulls_first});
       auto op = std::make_unique<SortOrderBy>(std::move(keys), n.limit);
-      return Attach(std::move(op), std::move(kids));
+      // The stopkey pushed into the sort, printed as Oracle prints a ROWNUM stopkey there.
+      if (n.limit) op->filter_predicates.push_back(fmt::format("ROWNUM<={}", *n.limit));
+      const double input = kids[0]->estimated_rows, bytes = kids[0]->estimated_bytes;
+      auto p = Attach(std::move(op), std::move(kids));
+      const cost::CostModel model;
+      Estimate(*p, n.limit ? std::min(double(*n.limit), input) : input,
+               model.Sort(input, bytes, kWorkAreaBytes));
+      return p;
     }
-    case K::kSetOp:
+    case K::kSetOp: {
+      const cost::CostModel model;
       switch (n.set_op) {
         case LogicalSetOp::kUnionAll:
           return Attach(std::make_unique<UnionAll>(), std::move(kids));
         case LogicalSetOp::kUnion: {
           std::vector<OpPtr> u;
           u.push_back(Attach(std::make_unique<UnionAll>(), std::move(kids)));
-          return Attach(std::make_unique<SortUnique>(), std::move(u));
+          const double rows = u[0]->estimated_rows, bytes = u[0]->estimated_bytes;
+          auto p = Attach(std::make_unique<SortUnique>(), std::move(u));
+          Estimate(*p, rows, model.Sort(rows, bytes, kWorkAreaBytes));
+          return p;
         }
-        case LogicalSetOp::kIntersect:
-          return Attach(std::make_unique<Intersection>(), std::move(kids));
-        case LogicalSetOp::kMinus:
-          return Attach(std::make_unique<Minus>(), std::move(kids));
+        case LogicalSetOp::kIntersect: {
+          const double rows = std::min(kids[0]->estimated_rows, kids[1]->estimated_rows);
+          auto p = Attach(std::make_unique<Intersection>(), std::move(kids));
+          Estimate(*p, rows, model.Sort(rows, p->estimated_bytes, kWorkAreaBytes));
+          return p;
+        }
+        case LogicalSetOp::kMinus: {
+          const double rows = kids[0]->estimated_rows;
+          auto p = Attach(std::make_unique<Minus>(), std::move(kids));
+          Estimate(*p, rows, model.Sort(p->estimated_rows, p->estimated_bytes, kWorkAreaBytes));
+          return p;
+        }
       }
+      break;
+    }
   }
   ThrowOra(600, "internal error code, arguments: [planner], [unknown logical node]");
 }

@@ -14,6 +14,7 @@
 #include "planner/access_path.h"
 #include "planner/binder.h"
 #include "planner/bound_util.h"
+#include "planner/temp_table.h"
 
 namespace pathdb::planner {
 
@@ -65,7 +66,7 @@ PhysicalPlan PlanQuery(const ast::Query& query, PlanContext& ctx) {
   BoundQuery bq = binder.BindQuery(query);
   PhysicalPlan p;
   p.types = bq.plan->types;
-  p.root = PlanPhysical(*bq.plan, ctx);
+  p.root = WrapTempTables(PlanPhysical(*bq.plan, ctx), ctx);
   p.names = std::move(bq.names);
   p.named = std::move(bq.named);
   p.record = std::move(ctx.record);
@@ -129,12 +130,12 @@ PhysicalPlan PlanInsert(const ast::Statement& stmt, PlanContext& ctx) {
   for (const auto& h : stmt.hints) append = append || (h.name == "APPEND" && !h.malformed);
   if (append && stmt.query) {
     auto load = std::make_unique<LoadAsSelect>(table);
-    load->AddChild(PlanPhysical(*source, ctx));
+    load->AddChild(WrapTempTables(PlanPhysical(*source, ctx), ctx));
     return CountPlan(std::move(load), ctx);
   }
   auto load = std::make_unique<LoadTableConventional>(table);
   load->object_name = table.name;
-  load->AddChild(PlanPhysical(*source, ctx));
+  load->AddChild(WrapTempTables(PlanPhysical(*source, ctx), ctx));
   return CountPlan(std::move(load), ctx);
 }
 

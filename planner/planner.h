@@ -12,6 +12,17 @@
 namespace pathdb::planner {
 
 struct SystemViewSources;
+struct LogicalNode;
+
+//! A WITH query kept as a temporary result (MATERIALIZE): loaded once per execution by TEMP
+//! TABLE TRANSFORMATION, read by every reference (TABLE ACCESS FULL of `name`).
+struct TempTableDef {
+  const void* with = nullptr;  //!< the ast::Query::With it materialises
+  uint32_t id = 0;             //!< 1, 2, ... within the statement
+  std::string name;            //!< SYS_TEMP_0FD9D6601_xxxxxx, as Oracle names them
+  std::shared_ptr<LogicalNode> plan;
+  std::vector<std::string> names;
+};
 
 //! One hint of the statement and what became of it (DBMS_XPLAN +HINT_REPORT).
 struct HintUse {
@@ -50,6 +61,8 @@ struct PlanContext {
   size_t next_parameter_slot = 64;
   //! Query blocks named so far (SEL$1, SEL$2 ... in binding order).
   int query_blocks = 0;
+  //! Materialised WITH queries met while binding; the statement's plan loads them first.
+  std::vector<TempTableDef> temp_tables;
   //! Filled while planning; PlanQuery & co. move it into PhysicalPlan::record.
   PlanRecord record;
 };

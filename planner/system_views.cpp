@@ -471,6 +471,87 @@ Rows UserObjectsRows(ExecContext& ctx, const SystemViewSources&) {
   return rows;
 }
 
+// ---- the cursor cache (V$SQL, V$SESSION, V$SQL_PLAN*)
+
+Value OptNum(const std::optional<double>& d) {
+  if (!d) return NullNum();
+  return Value::Integer(static_cast<int64_t>(*d + 0.5));
+}
+Value OptNum(const std::optional<uint64_t>& n) {
+  return n ? N(*n) : NullNum();
+}
+
+Rows SqlRows(ExecContext&, const SystemViewSources& src) {
+  Rows rows;
+  if (!src.sql) return rows;
+  for (const SqlSource& s : src.sql()) {
+    rows.push_back({V(s.sql_id), N(static_cast<uint64_t>(s.child_number)), N(s.hash_value),
+                    N(s.plan_hash_value), N(s.executions), N(s.parse_calls), N(s.loads),
+                    N(s.invalidations), N(s.elapsed_us), N(s.buffer_gets), N(s.disk_reads),
+                    N(s.rows_processed), V(s.command), V(s.valid ? "VALID" : "INVALID_UNAUTH"),
+                    V(s.sql_text.substr(0, 1000)), V(s.sql_text)});
+  }
+  return rows;
+}
+
+Rows SessionRows(ExecContext&, const SystemViewSources& src) {
+  SessionSource s = src.session ? src.session() : SessionSource{};
+  return {{N(src.sid), N(1), V(s.username), V("ACTIVE"), V("DEDICATED"), V(s.program), V(s.sql_id),
+           V(s.prev_sql_id)}};
+}
+
+Rows PlanLineRows(ExecContext&, const SystemViewSources& src, bool statistics) {
+  Rows rows;
+  if (!src.plan_lines) return rows;
+  for (const PlanLineSource& l : src.plan_lines()) {
+    Row r{V(l.sql_id),
+          N(static_cast<uint64_t>(l.child_number)),
+          N(l.plan_hash_value),
+          N(static_cast<uint64_t>(l.id)),
+          l.parent_id < 0 ? NullNum() : N(static_cast<uint64_t>(l.parent_id)),
+          N(static_cast<uint64_t>(l.depth)),
+          N(static_cast<uint64_t>(l.position)),
+          V(l.operation),
+          V(l.options),
+          V(l.object_name),
+          OptNum(l.cost),
+          OptNum(l.cardinality),
+          OptNum(l.bytes),
+          V(l.access_predicates),
+          V(l.filter_predicates)};
+    if (statistics) {
+      auto rt = [&](uint64_t v) { return l.has_runtime ? N(v) : NullNum(); };
+      for (Value v :
+           {rt(l.executions), rt(l.starts), rt(l.last_starts), rt(l.output_rows),
+            rt(l.last_output_rows), rt(l.cr_buffer_gets), rt(l.last_cr_buffer_gets),
+            rt(l.disk_reads), rt(l.last_disk_reads), rt(l.elapsed_us), rt(l.last_elapsed_us),
+            OptNum(l.estimated_optimal_size), OptNum(l.estimated_onepass_size),
+            OptNum(l.last_memory_used), OptNum(l.last_tempseg_size)})
+        r.push_back(std::move(v));
+    }
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
+std::vector<ColumnDef> PlanLineColumns() {
+  return {{"SQL_ID", Str(13)},
+          {"CHILD_NUMBER", Num()},
+          {"PLAN_HASH_VALUE", Num()},
+          {"ID", Num()},
+          {"PARENT_ID", Num()},
+          {"DEPTH", Num()},
+          {"POSITION", Num()},
+          {"OPERATION", Str(30)},
+          {"OPTIONS", Str(30)},
+          {"OBJECT_NAME", Str(128)},
+          {"COST", Num()},
+          {"CARDINALITY", Num()},
+          {"BYTES", Num()},
+          {"ACCESS_PREDICATES", Str(4000)},
+          {"FILTER_PREDICATES", Str(4000)}};
+}
+
 // Column lists shared by USER_TAB_COLUMNS and USER_TAB_COL_STATISTICS.
 std::vector<ColumnDef> StatsColumns() {
   return {{"NUM_DISTINCT", Num()}, {"LOW_VALUE", Str(2000)}, {"HIGH_VALUE", Str(2000)},
@@ -598,8 +679,58 @@ const std::vector<SystemView>& Catalogue() {
                           {"ISSYS_MODIFIABLE", Str(9)},
                           {"DESCRIPTION", Str(255)}},
                          ParameterRows));
+    v.push_back(MakeView("V$SESSION",
+                         {{"SID", Num()},
+                          {"SERIAL#", Num()},
+                          {"USERNAME", Str(128)},
+                          {"STATUS", Str(8)},
+                          {"SERVER", Str(9)},
+                          {"PROGRAM", Str(48)},
+                          {"SQL_ID", Str(13)},
+                          {"PREV_SQL_ID", Str(13)}},
+                         SessionRows));
     v.push_back(MakeView("V$SESSTAT", {{"SID", Num()}, {"STATISTIC#", Num()}, {"VALUE", Num()}},
                          MyStatRows));
+    v.push_back(MakeView("V$SQL",
+                         {{"SQL_ID", Str(13)},
+                          {"CHILD_NUMBER", Num()},
+                          {"HASH_VALUE", Num()},
+                          {"PLAN_HASH_VALUE", Num()},
+                          {"EXECUTIONS", Num()},
+                          {"PARSE_CALLS", Num()},
+                          {"LOADS", Num()},
+                          {"INVALIDATIONS", Num()},
+                          {"ELAPSED_TIME", Num()},
+                          {"BUFFER_GETS", Num()},
+                          {"DISK_READS", Num()},
+                          {"ROWS_PROCESSED", Num()},
+                          {"COMMAND_NAME", Str(64)},
+                          {"OBJECT_STATUS", Str(19)},
+                          {"SQL_TEXT", Str(1000)},
+                          {"SQL_FULLTEXT", Str(4000)}},
+                         SqlRows));
+    v.push_back(MakeView("V$SQL_PLAN", PlanLineColumns(),
+                         [](ExecContext& ec, const SystemViewSources& src) {
+                           return PlanLineRows(ec, src, false);
+                         }));
+    v.push_back(MakeView(
+        "V$SQL_PLAN_STATISTICS_ALL",
+        Concat(PlanLineColumns(), {{"EXECUTIONS", Num()},
+                                   {"STARTS", Num()},
+                                   {"LAST_STARTS", Num()},
+                                   {"OUTPUT_ROWS", Num()},
+                                   {"LAST_OUTPUT_ROWS", Num()},
+                                   {"CR_BUFFER_GETS", Num()},
+                                   {"LAST_CR_BUFFER_GETS", Num()},
+                                   {"DISK_READS", Num()},
+                                   {"LAST_DISK_READS", Num()},
+                                   {"ELAPSED_TIME", Num()},
+                                   {"LAST_ELAPSED_TIME", Num()},
+                                   {"ESTIMATED_OPTIMAL_SIZE", Num()},
+                                   {"ESTIMATED_ONEPASS_SIZE", Num()},
+                                   {"LAST_MEMORY_USED", Num()},
+                                   {"LAST_TEMPSEG_SIZE", Num()}}),
+        [](ExecContext& ec, const SystemViewSources& src) { return PlanLineRows(ec, src, true); }));
     v.push_back(MakeView("V$STATNAME", {{"STATISTIC#", Num()}, {"NAME", Str(64)}, {"CLASS", Num()}},
                          StatNameRows));
     return v;

@@ -5,6 +5,7 @@
 #pragma once
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,10 +27,72 @@ struct ParameterSource {
   std::string description;
 };
 
+//! One child cursor of the session's cursor cache (V$SQL).
+struct SqlSource {
+  std::string sql_id;
+  int child_number = 0;
+  uint32_t plan_hash_value = 0;
+  uint32_t hash_value = 0;
+  uint64_t executions = 0;
+  uint64_t parse_calls = 0;
+  uint64_t loads = 0;
+  uint64_t invalidations = 0;
+  uint64_t elapsed_us = 0;
+  uint64_t buffer_gets = 0;
+  uint64_t disk_reads = 0;
+  uint64_t rows_processed = 0;
+  std::string sql_text;
+  std::string command;  //!< "SELECT", "INSERT" ...
+  bool valid = true;
+};
+
+//! The session as V$SESSION shows it.
+struct SessionSource {
+  std::string sql_id;       //!< the statement running now (the V$SESSION query itself)
+  std::string prev_sql_id;  //!< the one before it
+  std::string username;
+  std::string program;
+};
+
+//! One line of a cached plan with its run-time statistics (V$SQL_PLAN_STATISTICS_ALL).
+struct PlanLineSource {
+  std::string sql_id;
+  int child_number = 0;
+  uint32_t plan_hash_value = 0;
+  int id = 0, parent_id = -1, depth = 0, position = 0;
+  std::string operation, options, object_name;
+  std::optional<double> cardinality, bytes, cost;
+  std::string access_predicates, filter_predicates;
+  bool has_runtime = false;
+  uint64_t executions = 0, starts = 0, last_starts = 0, output_rows = 0, last_output_rows = 0;
+  uint64_t cr_buffer_gets = 0, last_cr_buffer_gets = 0, disk_reads = 0, last_disk_reads = 0;
+  uint64_t elapsed_us = 0, last_elapsed_us = 0;
+  std::optional<uint64_t> estimated_optimal_size, estimated_onepass_size, last_memory_used;
+  std::optional<uint64_t> last_tempseg_size;
+};
+
+struct SystemView;
+
+//! A call of TABLE(pkg.fn(args)) in FROM: argument values in order, with their names when
+//! given as name => value (upper-case, else empty).
+struct TableFunctionArg {
+  std::string name;
+  Value value;
+};
+
 //! What the views need from the session that owns the statement (shell/ fills it in).
 struct SystemViewSources {
   uint32_t sid = 1;  //!< SID of the session (V$MYSTAT)
   std::function<std::vector<ParameterSource>()> parameters;
+  std::function<std::vector<SqlSource>()> sql;
+  std::function<SessionSource()> session;
+  std::function<std::vector<PlanLineSource>()> plan_lines;
+  //! TABLE(DBMS_XPLAN.DISPLAY(...)) and the like: the view producing the function's rows
+  //! (owned by the session, alive as long as it), or nullptr for an unknown function.
+  //! `name` is upper-case "PACKAGE.FUNCTION". Throws OraError for bad arguments.
+  std::function<const SystemView*(const std::string& name,
+                                  const std::vector<TableFunctionArg>& args)>
+      table_function;
 };
 
 //! One view: columns (as a TableInfo, so the binder and column pruning treat it like a table)

@@ -56,12 +56,22 @@ TEST_F(PlanShapeTest, JoinsPickHashForEquiJoins) {
   EXPECT_EQ(Shape("select 1 from t, u where t.a < u.a"),
             "NESTED LOOPS, TABLE ACCESS FULL, TABLE ACCESS FULL");
   EXPECT_EQ(Shape("select 1 from t left join u on t.a = u.a"),
-            "HASH JOIN OUTER, TABLE ACCESS FULL, TABLE ACCESS FULL");
+            "HASH JOIN RIGHT OUTER, TABLE ACCESS FULL, TABLE ACCESS FULL");
 }
 
 TEST_F(PlanShapeTest, OperatorsForClauses) {
   EXPECT_EQ(Shape("select count(*) from t"), "SORT AGGREGATE, TABLE ACCESS FULL");
+  // ORDER BY the group keys: SORT GROUP BY delivers the order (no SORT ORDER BY).
   EXPECT_EQ(Shape("select a, count(*) from t group by a order by a"),
+            "SORT GROUP BY, TABLE ACCESS FULL");
+  EXPECT_EQ(Shape("select a, b, count(*) from t group by a, b order by a"),
+            "SORT GROUP BY, TABLE ACCESS FULL");
+  // Another order, or DESC, needs its own sort over the hash aggregation.
+  EXPECT_EQ(Shape("select a, count(*) from t group by a order by a desc"),
+            "SORT ORDER BY, HASH GROUP BY, TABLE ACCESS FULL");
+  EXPECT_EQ(Shape("select a, b, count(*) from t group by a, b order by b"),
+            "SORT ORDER BY, HASH GROUP BY, TABLE ACCESS FULL");
+  EXPECT_EQ(Shape("select a, count(*) c from t group by a order by c"),
             "SORT ORDER BY, HASH GROUP BY, TABLE ACCESS FULL");
   EXPECT_EQ(Shape("select a from t where rownum <= 3"), "COUNT STOPKEY, TABLE ACCESS FULL");
   EXPECT_EQ(Shape("select a from t union select a from u"),

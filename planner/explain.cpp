@@ -1,0 +1,289 @@
+// DescribePlan: the operator tree and its PlanRecord as DBMS_XPLAN's PlanDocument. Every
+// number was computed by the planner (estimates) or the run (OperatorRuntimeStats); this
+// file only arranges them in Oracle's layout.
+#include "planner/explain.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "planner/cost_model.h"
+#include "planner/sql_id.h"
+
+namespace pathdb::planner {
+
+namespace {
+
+//! A plan line as shown: internal operators (operation "", e.g. the select-list Projection)
+//! are left out and their children move up one level, as Oracle folds projection into the
+//! line below; shown lines are numbered consecutively from 1 in display order.
+struct ShownLine {
+  const PhysicalOperator* op;
+  int id;
+  int depth;  //!< 1 for the top operator (0 is the statement line)
+};
+
+std::vector<ShownLine> ShownLines(const PhysicalOperator& root) {
+  std::vector<ShownLine> out;
+  // hidden[d] = how many hidden ancestors an operator at walk depth d has.
+  std::vector<int> hidden_above;
+  ForEachPlanLine(root, [&](const PhysicalOperator& op, int depth) {
+    auto d = static_cast<size_t>(depth);
+    hidden_above.resize(d + 1);
+    int above = d == 0 ? 0 : hidden_above[d - 1];
+    bool hidden = op.operation().empty();
+    hidden_above[d] = above + (hidden ? 1 : 0);
+    if (hidden) return;
+    out.push_back({&op, static_cast<int>(out.size()) + 1, depth - above + 1});
+  });
+  return out;
+}
+
+xplan::LineRuntime ToLineRuntime(const OperatorRuntimeStats& s, bool memory) {
+  xplan::LineRuntime r;
+  r.starts = s.starts;
+  r.a_rows = s.rows;
+  r.a_time_seconds = static_cast<double>(s.elapsed_ns) / 1e9;
+  r.buffers = s.buffers;
+  r.reads = s.reads;
+  r.writes = s.writes;
+  if (memory && s.work_area) {
+    r.omem = s.mem_optimal;
+    r.one_mem = s.mem_one_pass;
+    r.used_mem = s.mem_used;
+    r.passes = s.passes;
+    if (s.temp_used > 0) r.used_tmp = s.temp_used;
+  }
+  return r;
+}
+
+const OperatorRuntimeStats* RuntimeOf(const PhysicalOperator& op,
+                                      const std::vector<OperatorRuntimeStats>* runtime) {
+  if (runtime == nullptr || op.line_id() < 0) return nullptr;
+  auto i = static_cast<size_t>(op.line_id());
+  return i < runtime->size() ? &(*runtime)[i] : nullptr;
+}
+
+int CpuPercent(double cpu_cost, double cost) {
+  if (cost <= 0) return 0;
+  return static_cast<int>(std::lround(std::clamp(cpu_cost / cost, 0.0, 1.0) * 100));
+}
+
+//! Oracle's type cell of the Column Projection section: "[NUMBER,22]", "[VARCHAR2,30]".
+std::string ProjectionType(const LogicalType& t) {
+  switch (t.id) {
+    case TypeId::kNumber:
+    case TypeId::kBoolean:
+    case TypeId::kNull:
+      return "[NUMBER,22]";
+    case TypeId::kDouble:
+      return "[BINARY_DOUBLE,8]";
+    case TypeId::kVarchar:
+      return fmt::format("[VARCHAR2,{}]", t.length ? t.length : 4000);
+    case TypeId::kChar:
+      return fmt::format("[CHAR,{}]", t.length ? t.length : 1);
+    case TypeId::kDate:
+      return "[DATE,7]";
+    case TypeId::kTimestamp:
+      return "[TIMESTAMP,11]";
+  }
+  return "";
+}
+
+std::string ProjectionText(const PhysicalOperator& op) {
+  std::string out;
+  for (size_t i = 0; i < op.column_labels.size(); ++i) {
+    if (op.column_labels[i].empty()) continue;
+    if (!out.empty()) out += ", ";
+    out += op.column_labels[i];
+    if (i < op.types().size()) out += ProjectionType(op.types()[i]);
+  }
+  return out;
+}
+
+//! The body of DBMS_XPLAN's Hint Report (19c layout): the total line, the dash rule, then per
+//! plan line the hints that were attached to it ("U -" unused with its reason, "E -" syntax
+//! errors, "  -" used).
+std::vector<std::string> HintReport(const std::vector<HintUse>& hints,
+                                    const std::vector<ShownLine>& lines) {
+  if (hints.empty()) return {};
+  size_t unused = 0, errors = 0;
+  for (const auto& h : hints) {
+    if (h.error)
+      ++errors;
+    else if (!h.used)
+      ++unused;
+  }
+  std::string total = fmt::format("Total hints for statement: {}", hints.size());
+  std::vector<std::string> kinds;
+  if (unused) kinds.push_back(fmt::format("U - Unused ({})", unused));
+  if (errors) kinds.push_back(fmt::format("E - Syntax error ({})", errors));
+  if (!kinds.empty()) {
+    total += " (";
+    for (size_t i = 0; i < kinds.size(); ++i) total += (i ? ", " : "") + kinds[i];
+    total += ")";
+  }
+  // Group by plan line and heading: a hint belongs to its own line, else to the first line of
+  // its query block (syntax errors too: Oracle lists "E - FULLL" under "1 -  SEL$1"), else to
+  // the statement (id 0). Within a line the query-block group precedes the object groups.
+  struct Group {
+    int id;
+    bool object;
+    std::string heading;
+    std::vector<std::string> items;
+  };
+  std::vector<Group> groups;
+  for (const auto& h : hints) {
+    int id = 0;
+    std::string qb = h.query_block;
+    if (qb.empty() && h.error && !lines.empty()) {
+      qb = lines.front().op->query_block.empty() ? "SEL$1" : lines.front().op->query_block;
+    }
+    if (h.line != nullptr) {
+      for (const auto& l : lines) {
+        if (l.op == h.line) {
+          id = l.id;
+          break;
+        }
+      }
+    } else if (!qb.empty()) {
+      id = lines.empty() ? 0 : 1;
+      for (const auto& l : lines) {
+        if (l.op->query_block == qb) {
+          id = l.id;
+          break;
+        }
+      }
+    }
+    // The report prints aliases unquoted: "SEL$1 / O@SEL$1".
+    std::string alias = h.alias;
+    std::erase(alias, '"');
+    std::string heading = id == 0 && qb.empty() ? "STATEMENT" : (qb.empty() ? "SEL$1" : qb);
+    if (!alias.empty()) heading += " / " + alias;
+    auto g = std::find_if(groups.begin(), groups.end(),
+                          [&](const Group& x) { return x.id == id && x.heading == heading; });
+    if (g == groups.end()) g = groups.insert(groups.end(), Group{id, !alias.empty(), heading, {}});
+    std::string marker = h.error ? "E" : (h.used ? " " : "U");
+    std::string item = fmt::format("         {} -  {}", marker, h.text);
+    if (!h.used && !h.error && !h.reason.empty()) item += " / " + h.reason;
+    g->items.push_back(std::move(item));
+  }
+  std::stable_sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) {
+    return a.id != b.id ? a.id < b.id : (!a.object && b.object);
+  });
+  std::vector<std::string> out{total, std::string(75, '-')};
+  for (const auto& g : groups) {
+    out.emplace_back();
+    out.push_back(fmt::format("{:>4} -  {}", g.id, g.heading));
+    for (const auto& item : g.items) out.push_back(item);
+  }
+  return out;
+}
+
+}  // namespace
+
+xplan::PlanDocument DescribePlan(const PhysicalPlan& plan, const std::string& statement_operation,
+                                 const std::vector<OperatorRuntimeStats>* runtime) {
+  xplan::PlanDocument doc;
+  doc.runtime_collected = runtime != nullptr;
+  const cost::CostModel model;
+  std::vector<ShownLine> shown;
+  if (plan.root) {
+    shown = ShownLines(*plan.root);
+    doc.plan_hash_value = PlanHashValue(*plan.root);
+  }
+
+  // Line 0: the statement, carrying the estimates (and run-time figures) of the top line.
+  xplan::PlanLine stmt;
+  stmt.id = 0;
+  stmt.depth = 0;
+  stmt.operation = statement_operation;
+  if (!shown.empty()) {
+    // A DML operation (UPDATE, DELETE, LOAD ...) has no estimate of its own: the statement
+    // line shows its input's, as Oracle's does.
+    const PhysicalOperator* top_op = shown.front().op;
+    if (top_op->estimated_rows == 0 && top_op->cost == 0 && shown.size() > 1)
+      top_op = shown[1].op;
+    const PhysicalOperator& top = *top_op;
+    stmt.rows = top.estimated_rows;
+    stmt.bytes = top.estimated_bytes;
+    stmt.cost = top.cost;
+    stmt.cpu_percent = CpuPercent(top.cpu_cost, top.cost);
+    stmt.time = top.cost > 0 ? model.TimeColumn(top.cost) : std::string();
+    // The statement line's A-Rows/A-Time/Buffers are the whole run's: the root's figures
+    // (the root may be a hidden projection above the top shown line).
+    const OperatorRuntimeStats* rt = RuntimeOf(*plan.root, runtime);
+    if (rt == nullptr) rt = RuntimeOf(top, runtime);
+    if (rt != nullptr) stmt.runtime = ToLineRuntime(*rt, /*memory=*/false);
+  } else if (runtime != nullptr) {
+    stmt.runtime = xplan::LineRuntime{};
+  }
+  doc.lines.push_back(std::move(stmt));
+
+  for (const ShownLine& s : shown) {
+    const PhysicalOperator& op = *s.op;
+    xplan::PlanLine line;
+    line.id = s.id;
+    line.depth = s.depth;
+    line.operation = op.operation();
+    line.name = op.object_name;
+    // DML operations carry no estimates: Oracle leaves their Rows, Bytes and Cost blank.
+    const bool estimated = op.estimated_rows > 0 || op.cost > 0;
+    if (estimated) {
+      line.rows = op.estimated_rows;
+      line.cost = op.cost;
+    }
+    // An index line under a rowid access returns no row data: Oracle leaves Bytes blank.
+    if (op.estimated_bytes > 0) line.bytes = op.estimated_bytes;
+    line.cpu_percent = CpuPercent(op.cpu_cost, op.cost);
+    line.time = op.cost > 0 ? model.TimeColumn(op.cost) : std::string();
+    for (const auto& p : op.access_predicates) line.predicates.push_back({"access", p});
+    for (const auto& p : op.filter_predicates) line.predicates.push_back({"filter", p});
+    if (const OperatorRuntimeStats* rt = RuntimeOf(op, runtime)) {
+      line.runtime = ToLineRuntime(*rt, /*memory=*/true);
+    } else if (runtime != nullptr) {
+      line.runtime = xplan::LineRuntime{};  // never started (e.g. an unused subplan)
+    }
+    line.query_block = op.query_block;
+    line.object_alias = op.object_alias;
+    line.projection = ProjectionText(op);
+    doc.lines.push_back(std::move(line));
+  }
+
+  // The planner records outline hints in the order it decides (access paths, then join
+  // order and methods); Oracle 19c prints them last decision first, then one OUTLINE_LEAF
+  // per query block and the environment hints (oracle-reference.md 1.5).
+  doc.outline_hints.assign(plan.record.outline.rbegin(), plan.record.outline.rend());
+  std::vector<std::string> blocks;
+  for (const auto& l : doc.lines)
+    if (!l.query_block.empty() &&
+        std::find(blocks.begin(), blocks.end(), l.query_block) == blocks.end())
+      blocks.push_back(l.query_block);
+  if (blocks.empty()) blocks.push_back("SEL$1");
+  for (auto it = blocks.rbegin(); it != blocks.rend(); ++it)
+    doc.outline_hints.push_back(fmt::format("OUTLINE_LEAF(@\"{}\")", *it));
+  for (const char* h : {"ALL_ROWS", "DB_VERSION('19.1.0')", "OPTIMIZER_FEATURES_ENABLE('19.1.0')",
+                        "IGNORE_OPTIM_EMBEDDED_HINTS"})
+    doc.outline_hints.emplace_back(h);
+  doc.notes = plan.record.notes;
+  doc.hint_report = HintReport(plan.record.hints, shown);
+  return doc;
+}
+
+uint32_t PlanHashValue(const PhysicalOperator& root) {
+  // Shape only: (id, depth, operation, object name) of each shown line. The statement line is
+  // the same for every plan of a statement and costs/predicates are left out on purpose.
+  std::vector<xplan::PlanLine> lines;
+  for (const ShownLine& s : ShownLines(root)) {
+    xplan::PlanLine l;
+    l.id = s.id;
+    l.depth = s.depth - 1;
+    l.operation = s.op->operation();
+    l.name = s.op->object_name;
+    lines.push_back(std::move(l));
+  }
+  return PlanHashValue(lines);
+}
+
+}  // namespace pathdb::planner

@@ -1,0 +1,149 @@
+// Physical planning of unnested subqueries (semi_join.h). Each outer row is emitted at most
+// once however many subquery rows match: either the subquery builds the hash table and the
+// outer rows probe it (HASH JOIN RIGHT SEMI, outer order kept), or, when the outer side is the
+// smaller one, the outer rows build and are emitted as the subquery finds them (HASH JOIN SEMI).
+#include "planner/semi_join.h"
+
+#include <algorithm>
+
+#include "executor/hash_join.h"
+#include "executor/nested_loops.h"
+#include "planner/bound_util.h"
+#include "planner/predicate_text.h"
+
+namespace pathdb::planner {
+
+namespace {
+
+using OpPtr = std::unique_ptr<PhysicalOperator>;
+
+// Side of the join a conjunct's columns fall on: 0 outer only, 1 subquery only, 2 both,
+// -1 none.
+int Side(const BoundExpr& e, size_t outer_width) {
+  int side = -1;
+  VisitColumns(e, [&](size_t i) {
+    int s = i < outer_width ? 0 : 1;
+    side = side == -1 ? s : (side == s ? s : 2);
+  });
+  return side;
+}
+
+JoinKind ToJoinKind(LogicalJoinType t) {
+  switch (t) {
+    case LogicalJoinType::kAnti:
+      return JoinKind::kAnti;
+    case LogicalJoinType::kAntiNullAware:
+      return JoinKind::kAntiNullAware;
+    default:
+      return JoinKind::kSemi;
+  }
+}
+
+}  // namespace
+
+bool IsSemiOrAntiJoin(const LogicalNode& n) {
+  return n.kind == LogicalNode::Kind::kJoin &&
+         (n.join_type == LogicalJoinType::kSemi || n.join_type == LogicalJoinType::kAnti ||
+          n.join_type == LogicalJoinType::kAntiNullAware);
+}
+
+std::unique_ptr<PhysicalOperator> PlanSemiJoin(LogicalNode& join, std::vector<OpPtr> kids,
+                                               PlanContext& /*ctx*/) {
+  const size_t L = join.children[0]->types.size();
+  OpPtr outer = std::move(kids[0]), sub = std::move(kids[1]);
+  const JoinKind kind = ToJoinKind(join.join_type);
+
+  // Predicate text over outer ++ subquery columns, as the condition indexes them.
+  std::vector<std::string> labels = outer->column_labels;
+  labels.resize(L);
+  for (const auto& l : sub->column_labels) labels.push_back(l);
+
+  std::vector<BoundExprPtr> conds, outer_keys, sub_keys, rest;
+  std::vector<std::string> access, filter;
+  SplitConjuncts(std::move(join.predicate), conds);
+  size_t keys_wanted = conds.size();
+  // The hash join's null-aware anti handles one key (NOT IN's "any NULL" is over one
+  // column); several NOT IN columns go to NESTED LOOPS ANTI NA, which evaluates the whole
+  // row comparison.
+  if (kind == JoinKind::kAntiNullAware && conds.size() > 1) keys_wanted = 0;
+  for (auto& c : conds) {
+    if (outer_keys.size() < keys_wanted && c->kind == BoundKind::kCompare && c->name == "=" &&
+        !HasSubquery(*c)) {
+      int a = Side(*c->children[0], L), b = Side(*c->children[1], L);
+      if ((a == 0 && b == 1) || (a == 1 && b == 0)) {
+        access.push_back(PredicateText(*c, labels));
+        outer_keys.push_back(std::move(c->children[a == 0 ? 0 : 1]));
+        sub_keys.push_back(std::move(c->children[a == 0 ? 1 : 0]));
+        continue;
+      }
+    }
+    filter.push_back(PredicateText(*c, labels));
+    rest.push_back(std::move(c));
+  }
+  // The null-aware anti join needs every condition to be the NOT IN comparison itself.
+  if (kind == JoinKind::kAntiNullAware && !rest.empty() && !outer_keys.empty()) {
+    for (size_t i = 0; i < outer_keys.size(); ++i) {
+      BoundExprPtr k = MakeCompare("=", std::move(outer_keys[i]), std::move(sub_keys[i]));
+      rest.insert(rest.begin() + static_cast<std::ptrdiff_t>(i), std::move(k));
+    }
+    outer_keys.clear();
+    sub_keys.clear();
+    filter.insert(filter.begin(), access.begin(), access.end());
+    access.clear();
+  }
+
+  const double outer_rows = std::max(1.0, outer->estimated_rows);
+  const double outer_bytes = outer->estimated_bytes;
+  const double sub_rows = std::max(0.0, sub->estimated_rows);
+  const double cost = outer->cost + sub->cost;
+  const double cpu = outer->cpu_cost + sub->cpu_cost;
+  OpPtr op;
+  if (!outer_keys.empty()) {
+    for (auto& k : sub_keys) RemapColumns(*k, [L](size_t i) { return i - L; });
+    BoundExprPtr residual = MakeAnd(std::move(rest));
+    // The smaller input builds, as Oracle's swap of join inputs does: the subquery (HASH JOIN
+    // RIGHT SEMI, outer rows probe) or the outer rows (HASH JOIN SEMI, build rows tested).
+    const bool build_outer = outer->estimated_rows < sub->estimated_rows;
+    std::unique_ptr<HashJoin> hj;
+    if (build_outer) {
+      // The residual indexes the probe (subquery) columns, then the build (outer) columns.
+      const size_t R = join.children[1]->types.size();
+      if (residual) RemapColumns(*residual, [L, R](size_t i) { return i < L ? R + i : i - L; });
+      hj = std::make_unique<HashJoin>(kind, std::move(outer_keys), std::move(sub_keys),
+                                      std::move(residual), /*build_preserved=*/true);
+      hj->AddChild(std::move(outer));
+      hj->AddChild(std::move(sub));
+    } else {
+      // The residual indexes the probe (outer) columns then the build (subquery) columns:
+      // the condition's own numbering.
+      hj = std::make_unique<HashJoin>(kind, std::move(sub_keys), std::move(outer_keys),
+                                      std::move(residual));
+      hj->AddChild(std::move(sub));
+      hj->AddChild(std::move(outer));
+    }
+    hj->access_predicates = std::move(access);
+    hj->filter_predicates = std::move(filter);
+    op = std::move(hj);
+  } else {
+    auto nl = std::make_unique<NestedLoops>(kind, MakeAnd(std::move(rest)));
+    nl->AddChild(std::move(outer));
+    nl->AddChild(std::move(sub));
+    nl->filter_predicates = std::move(filter);
+    op = std::move(nl);
+  }
+  // Cardinality: a semi join keeps at most every outer row and, with a small subquery, no
+  // more outer rows than the subquery has distinct keys (bounded by its row count); an anti
+  // join keeps the rest. Oracle never estimates below one row.
+  const double semi = std::min(outer_rows, std::max(1.0, sub_rows));
+  op->estimated_rows = kind == JoinKind::kSemi
+                           ? semi
+                           : std::max(1.0, sub_rows == 0 ? outer_rows : outer_rows - semi);
+  op->estimated_bytes = outer_bytes * op->estimated_rows / outer_rows;  // outer rows only
+  op->cost = cost;
+  op->cpu_cost = cpu;
+  op->column_labels = std::move(labels);
+  op->column_labels.resize(L);
+  return op;
+}
+
+}  // namespace pathdb::planner

@@ -1,0 +1,480 @@
+// Subquery unnesting into semi/anti joins and outer-to-inner join conversion (see unnest.h).
+//
+// Legality of unnesting, as Oracle's: the subquery is one query block (no set operation),
+// without aggregation, GROUP BY, HAVING, ROWNUM, ORDER BY or FETCH; a DISTINCT on top does
+// not matter to a semi join. Every reference to the outer block must be inside a WHERE
+// conjunct `outer expression = subquery expression` that can move into the join condition
+// (not below the NULL-extended side of an outer join in the subquery); anything else keeps
+// the subquery a FILTER. Uncorrelated EXISTS stays a FILTER too (it is decided once).
+#include "planner/unnest.h"
+
+#include <algorithm>
+
+#include "planner/bound_util.h"
+
+namespace pathdb::planner {
+
+namespace {
+
+bool HasParam(const BoundExpr& e) {
+  if (e.kind == BoundKind::kParameter) return true;
+  for (const auto& c : e.children)
+    if (HasParam(*c)) return true;
+  if (e.subquery)
+    for (const auto& c : e.subquery->correlated)
+      if (HasParam(*c)) return true;
+  return false;
+}
+
+bool HasColumns(const BoundExpr& e) {
+  bool any = false;
+  VisitColumns(e, [&](size_t) { any = true; });
+  return any;
+}
+
+// Subquery parameters are the outer block's expressions `correlated` (parameter i = entry i).
+struct Correlation {
+  const std::vector<BoundExprPtr>& correlated;
+  size_t sub_base;
+};
+
+bool ParamsResolvable(const BoundExpr& e, const Correlation& corr) {
+  if (e.kind == BoundKind::kParameter) {
+    if (e.column_index >= corr.correlated.size()) return false;
+    const BoundExpr& o = *corr.correlated[e.column_index];
+    return !HasParam(o) && !HasSubquery(o);
+  }
+  for (const auto& c : e.children)
+    if (!ParamsResolvable(*c, corr)) return false;
+  return true;
+}
+
+// Which operand of `c` is the outer side of a correlation equality: 0 or 1, -1 when `c` is
+// not of the form <outer-only expression> = <subquery-only expression>.
+int CorrelationSide(const BoundExpr& c, const Correlation& corr) {
+  if (c.kind != BoundKind::kCompare || c.name != "=" || HasSubquery(c)) return -1;
+  for (int s = 0; s < 2; ++s) {
+    const BoundExpr& o = *c.children[s];
+    const BoundExpr& i = *c.children[1 - s];
+    if (HasParam(o) && !HasColumns(o) && ParamsResolvable(o, corr) && !HasParam(i) && HasColumns(i))
+      return s;
+  }
+  return -1;
+}
+
+void SubstituteParams(BoundExprPtr& e, const Correlation& corr) {
+  if (e->kind == BoundKind::kParameter) {
+    e = corr.correlated[e->column_index]->Copy();
+    return;
+  }
+  for (auto& c : e->children) SubstituteParams(c, corr);
+}
+
+void Flatten(const BoundExpr& e, std::vector<const BoundExpr*>& out) {
+  if (e.kind == BoundKind::kAnd) {
+    for (const auto& c : e.children) Flatten(*c, out);
+    return;
+  }
+  out.push_back(&e);
+}
+
+// Moves the correlation conjuncts of `pred` (over columns offset.. of the subquery's FROM
+// output) into `out` as join conditions. allowed=false: correlation may not appear here.
+// mutate=false: only checks.
+bool TakeCorrelation(BoundExprPtr& pred, size_t offset, bool allowed, bool mutate,
+                     const Correlation& corr, std::vector<BoundExprPtr>& out) {
+  if (!pred || !HasParam(*pred)) return true;
+  if (!allowed) return false;
+  std::vector<const BoundExpr*> parts;
+  Flatten(*pred, parts);
+  for (const auto* p : parts)
+    if (HasParam(*p) && CorrelationSide(*p, corr) < 0) return false;
+  if (!mutate) return true;
+  std::vector<BoundExprPtr> conjs, keep;
+  SplitConjuncts(std::move(pred), conjs);
+  for (auto& c : conjs) {
+    if (!HasParam(*c)) {
+      keep.push_back(std::move(c));
+      continue;
+    }
+    const int s = CorrelationSide(*c, corr);
+    const size_t base = corr.sub_base + offset;
+    RemapColumns(*c->children[1 - s], [base](size_t i) { return base + i; });
+    SubstituteParams(c->children[s], corr);
+    out.push_back(std::move(c));
+  }
+  pred = MakeAnd(std::move(keep));
+  return true;
+}
+
+bool NoParams(const std::vector<BoundExprPtr>& exprs) {
+  for (const auto& e : exprs)
+    if (e && HasParam(*e)) return false;
+  return true;
+}
+
+// Walks the subquery's FROM/WHERE plan (output column `offset` of this node = column
+// `offset` of the whole subquery FROM output).
+bool Walk(LogicalNode& n, size_t offset, bool allowed, bool mutate, const Correlation& corr,
+          std::vector<BoundExprPtr>& out) {
+  using K = LogicalNode::Kind;
+  switch (n.kind) {
+    case K::kScan:
+      return TakeCorrelation(n.predicate, offset, allowed, mutate, corr, out);
+    case K::kFilter:
+      return TakeCorrelation(n.predicate, offset, allowed, mutate, corr, out) &&
+             Walk(*n.children[0], offset, allowed, mutate, corr, out);
+    case K::kJoin: {
+      bool inner = n.join_type == LogicalJoinType::kInner || n.join_type == LogicalJoinType::kCross;
+      // A semi/anti join (a subquery unnested inside this one) outputs its left side.
+      const bool semi = n.join_type == LogicalJoinType::kSemi ||
+                        n.join_type == LogicalJoinType::kAnti ||
+                        n.join_type == LogicalJoinType::kAntiNullAware;
+      bool left_ok = inner || semi || n.join_type == LogicalJoinType::kLeft;
+      bool right_ok = inner || n.join_type == LogicalJoinType::kRight;
+      const size_t width = n.children[0]->types.size();
+      return TakeCorrelation(n.predicate, offset, allowed && inner, mutate, corr, out) &&
+             Walk(*n.children[0], offset, allowed && left_ok, mutate, corr, out) &&
+             Walk(*n.children[1], offset + width, allowed && right_ok, mutate, corr, out);
+    }
+    case K::kView:
+      return true;  // views and inline views are bound without an outer scope
+    case K::kDual:
+      return true;
+    case K::kConnectBy:
+      return !n.predicate || !HasParam(*n.predicate);
+    case K::kProject:  // DUAL's one-column projection
+      return n.children.size() == 1 && n.children[0]->kind == K::kDual && NoParams(n.exprs);
+    default:
+      return false;
+  }
+}
+
+const LogicalNode* FirstScan(const LogicalNode& n) {
+  if (n.kind == LogicalNode::Kind::kScan) return &n;
+  if (n.kind == LogicalNode::Kind::kView) return nullptr;
+  for (const auto& c : n.children)
+    if (const auto* s = FirstScan(*c)) return s;
+  return nullptr;
+}
+
+bool HasHint(const LogicalNode& body, const char* name) {
+  const LogicalNode* scan = FirstScan(body);
+  if (!scan) return false;
+  for (const auto& h : scan->hints)
+    if (!h.malformed && h.name == name) return true;
+  return false;
+}
+
+const BoundExpr& PeelCasts(const BoundExpr& e) {
+  return e.kind == BoundKind::kCast ? PeelCasts(*e.children[0]) : e;
+}
+
+// Functions whose result is NULL whenever an argument is.
+bool IsStrictFunction(const std::string& name) {
+  static const char* const kStrict[] = {"+",     "-",      "*",      "/",     "NEG",  "ABS",
+                                        "UPPER", "LOWER",  "TRUNC",  "ROUND", "TRIM", "LTRIM",
+                                        "RTRIM", "SUBSTR", "LENGTH", "INSTR", "MOD"};
+  for (const char* s : kStrict)
+    if (name == s) return true;
+  return false;
+}
+
+// `e` is NULL whenever every column in [begin, end) is NULL.
+bool NullWhenNull(const BoundExpr& e, size_t begin, size_t end) {
+  switch (e.kind) {
+    case BoundKind::kColumn:
+      return e.column_index >= begin && e.column_index < end;
+    case BoundKind::kCast:
+      return NullWhenNull(*e.children[0], begin, end);
+    case BoundKind::kFunction:
+      if (!IsStrictFunction(e.name)) return false;
+      [[fallthrough]];
+    case BoundKind::kCompare:
+    case BoundKind::kLike:
+      for (const auto& c : e.children)
+        if (NullWhenNull(*c, begin, end)) return true;
+      return false;
+    case BoundKind::kInList:
+      return NullWhenNull(*e.children[0], begin, end);
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+bool RejectsNulls(const BoundExpr& e, size_t begin, size_t end) {
+  if (HasSubquery(e)) return false;
+  switch (e.kind) {
+    case BoundKind::kIsNull:
+      return e.negated && NullWhenNull(*e.children[0], begin, end);
+    case BoundKind::kAnd:
+      for (const auto& c : e.children)
+        if (RejectsNulls(*c, begin, end)) return true;
+      return false;
+    case BoundKind::kOr:
+      for (const auto& c : e.children)
+        if (!RejectsNulls(*c, begin, end)) return false;
+      return !e.children.empty();
+    default:
+      return NullWhenNull(e, begin, end);
+  }
+}
+
+bool ConvertOuterJoins(FromTree& node, const BoundExpr& conj) {
+  if (node.relation >= 0) return false;
+  bool changed = false;
+  if (node.type == LogicalJoinType::kLeft &&
+      RejectsNulls(conj, node.right->begin, node.right->end)) {
+    node.type = LogicalJoinType::kInner;
+    changed = true;
+  } else if (node.type == LogicalJoinType::kRight &&
+             RejectsNulls(conj, node.left->begin, node.left->end)) {
+    node.type = LogicalJoinType::kInner;
+    changed = true;
+  }
+  changed = ConvertOuterJoins(*node.left, conj) || changed;
+  changed = ConvertOuterJoins(*node.right, conj) || changed;
+  return changed;
+}
+
+bool FromColumnNotNull(const FromTree& node, const std::vector<Relation>& relations, size_t g) {
+  if (g < node.begin || g >= node.end) return false;
+  if (node.relation >= 0) {
+    const Relation& r = relations[node.relation];
+    if (!r.plan) return false;
+    const LogicalNode* p = r.plan.get();
+    if (p->kind != LogicalNode::Kind::kScan || p->system_view) return false;
+    size_t k = g - r.begin;
+    if (k >= p->column_ids.size()) return false;
+    uint32_t id = p->column_ids[k];
+    return id != storage::kRowIdColumn && id < p->table->columns.size() &&
+           p->table->columns[id].not_null;
+  }
+  const bool in_left = g < node.left->end;
+  if (node.type == LogicalJoinType::kLeft && !in_left) return false;
+  if (node.type == LogicalJoinType::kRight && in_left) return false;
+  if (node.type == LogicalJoinType::kFull) return false;
+  return FromColumnNotNull(in_left ? *node.left : *node.right, relations, g);
+}
+
+bool KnownNotNull(const LogicalNode& n, size_t col) {
+  using K = LogicalNode::Kind;
+  switch (n.kind) {
+    case K::kScan: {
+      if (n.system_view || col >= n.column_ids.size()) return false;
+      uint32_t id = n.column_ids[col];
+      return id != storage::kRowIdColumn && id < n.table->columns.size() &&
+             n.table->columns[id].not_null;
+    }
+    case K::kFilter:
+      return KnownNotNull(*n.children[0], col);
+    case K::kJoin: {
+      const size_t width = n.children[0]->types.size();
+      const bool in_left = col < width;
+      switch (n.join_type) {
+        case LogicalJoinType::kInner:
+        case LogicalJoinType::kCross:
+          break;
+        case LogicalJoinType::kLeft:
+          if (!in_left) return false;
+          break;
+        case LogicalJoinType::kRight:
+          if (in_left) return false;
+          break;
+        case LogicalJoinType::kSemi:
+        case LogicalJoinType::kAnti:
+        case LogicalJoinType::kAntiNullAware:
+          return in_left && KnownNotNull(*n.children[0], col);
+        default:
+          return false;
+      }
+      return in_left ? KnownNotNull(*n.children[0], col)
+                     : KnownNotNull(*n.children[1], col - width);
+    }
+    default:
+      return false;
+  }
+}
+
+std::optional<UnnestedSubquery> TryUnnest(const BoundExpr& conj, LogicalPtr& plan, size_t sub_base,
+                                          Dialect dialect,
+                                          const std::function<bool(size_t)>& outer_not_null,
+                                          bool negate) {
+  if (conj.kind != BoundKind::kSubquery || !conj.subquery || !plan) return std::nullopt;
+  const SubqueryInfo& info = *conj.subquery;
+  const bool in = info.mode == SubqueryInfo::Mode::kIn;
+  if (!in && info.mode != SubqueryInfo::Mode::kExists) return std::nullopt;
+  const Correlation corr{info.correlated, sub_base};
+
+  // Shape: [DISTINCT] PROJECT over the FROM/WHERE part.
+  LogicalNode* top = plan.get();
+  if (top->kind == LogicalNode::Kind::kDistinct) top = top->children[0].get();
+  if (top->kind != LogicalNode::Kind::kProject || top->children.size() != 1) return std::nullopt;
+  LogicalNode& body = *top->children[0];
+  if (HasHint(body, "NO_UNNEST")) return std::nullopt;
+
+  // IN: the operands, outer side without subqueries or parameters of an enclosing block.
+  if (in) {
+    if (conj.children.size() != top->exprs.size() || conj.children.empty()) return std::nullopt;
+    for (const auto& x : conj.children)
+      if (HasParam(*x) || HasSubquery(*x)) return std::nullopt;
+    for (const auto& y : top->exprs)
+      if (HasParam(*y) || HasSubquery(*y)) return std::nullopt;
+  }
+  std::vector<BoundExprPtr> dry;
+  if (!Walk(body, 0, true, false, corr, dry)) return std::nullopt;
+  const bool correlated = !info.correlated.empty();
+  if (!in && !correlated) return std::nullopt;  // uncorrelated EXISTS: a FILTER decides once
+
+  const bool negated = info.negated != negate;
+  LogicalJoinType type = negated ? LogicalJoinType::kAnti : LogicalJoinType::kSemi;
+  if (in && negated) {
+    // NOT IN is NOT EXISTS only when neither side can be NULL; otherwise the null-aware
+    // anti join, which handles one uncorrelated key set (correlated: stays a FILTER).
+    bool not_null = true;
+    for (size_t i = 0; i < conj.children.size() && not_null; ++i) {
+      const BoundExpr& x = PeelCasts(*conj.children[i]);
+      const BoundExpr& y = PeelCasts(*top->exprs[i]);
+      not_null = x.kind == BoundKind::kColumn && outer_not_null(x.column_index) &&
+                 y.kind == BoundKind::kColumn && KnownNotNull(body, y.column_index);
+    }
+    if (!not_null) {
+      if (correlated) return std::nullopt;
+      type = LogicalJoinType::kAntiNullAware;
+    }
+  }
+
+  // Legal: take the correlation conjuncts out and build the join condition.
+  UnnestedSubquery out;
+  out.type = type;
+  if (const LogicalNode* s = FirstScan(body)) out.query_block = s->query_block;
+  std::vector<BoundExprPtr> conds;
+  if (in) {
+    for (size_t i = 0; i < conj.children.size(); ++i) {
+      BoundExprPtr x = conj.children[i]->Copy();
+      BoundExprPtr y = std::move(top->exprs[i]);
+      RemapColumns(*y, [sub_base](size_t c) { return sub_base + c; });
+      CoerceComparison(x, y, dialect);
+      conds.push_back(MakeCompare("=", std::move(x), std::move(y)));
+    }
+  }
+  Walk(body, 0, true, true, corr, conds);
+  out.condition = MakeAnd(std::move(conds));
+  out.plan = std::move(top->children[0]);
+  plan.reset();
+  return out;
+}
+
+LogicalPtr AttachUnnested(LogicalPtr from, std::vector<UnnestedSubquery> subs, size_t sub_base) {
+  for (auto& s : subs) {
+    const size_t width = from->types.size();
+    RemapColumns(*s.condition,
+                 [sub_base, width](size_t i) { return i >= sub_base ? i - sub_base + width : i; });
+    auto j = std::make_unique<LogicalNode>(LogicalNode::Kind::kJoin);
+    j->join_type = s.type;
+    j->types = from->types;  // semi/anti joins return the outer row only
+    j->predicate = std::move(s.condition);
+    j->query_block = s.query_block;
+    j->children.push_back(std::move(from));
+    j->children.push_back(std::move(s.plan));
+    from = std::move(j);
+  }
+  return from;
+}
+
+}  // namespace pathdb::planner
+
+namespace pathdb::planner {
+
+namespace {
+
+void CollectSubqueries(const BoundExpr& e, std::vector<const BoundExpr*>& out) {
+  if (e.kind == BoundKind::kSubquery) out.push_back(&e);
+  for (const auto& c : e.children) CollectSubqueries(*c, out);
+}
+
+bool ReferencesColumn(const BoundExpr& e, size_t col) {
+  bool found = false;
+  VisitColumns(e, [&](size_t i) { found = found || i == col; });
+  return found;
+}
+
+void CollectDeferrable(const ast::Expr& e, std::vector<DeferredSubquery>& out) {
+  using K = ast::ExprKind;
+  if (e.kind == K::kAnd) {
+    for (const auto& a : e.args) CollectDeferrable(*a, out);
+  } else if (e.kind == K::kNot && !e.args.empty()) {
+    const ast::Expr& x = *e.args[0];
+    if (x.kind == K::kExists || x.kind == K::kInSubquery) out.push_back({&x, nullptr, nullptr});
+  } else if (e.kind == K::kExists || e.kind == K::kInSubquery) {
+    out.push_back({&e, nullptr, nullptr});
+  }
+}
+
+}  // namespace
+
+std::vector<DeferredSubquery> DeferrableSubqueries(const ast::Expr& where) {
+  std::vector<DeferredSubquery> out;
+  CollectDeferrable(where, out);
+  return out;
+}
+
+void Binder::TransformWhere(FromTree& root, size_t nglobal, std::vector<BoundExprPtr>& conjs,
+                            std::vector<DeferredSubquery>& deferred,
+                            std::vector<UnnestedSubquery>& unnested) {
+  // Outer-to-inner first: the conversion lets both the other conjuncts move into the former
+  // NULL-extended side and NOT IN see NOT NULL columns there.
+  for (const auto& c : conjs)
+    if (!ReferencesColumn(*c, nglobal)) ConvertOuterJoins(root, *c);
+
+  auto outer_not_null = [&](size_t g) { return FromColumnNotNull(root, relations_, g); };
+  auto find = [&](const BoundExpr* e) {
+    for (auto& d : deferred)
+      if (d.expr == e && d.plan) return &d;
+    return static_cast<DeferredSubquery*>(nullptr);
+  };
+  std::vector<BoundExprPtr> kept;
+  for (auto& c : conjs) {
+    // NOT EXISTS / NOT (x IN ...) bind as NOT over the subquery.
+    const bool negate = c->kind == BoundKind::kNot && c->children[0]->kind == BoundKind::kSubquery;
+    const BoundExpr& sq = negate ? *c->children[0] : *c;
+    DeferredSubquery* d = sq.kind == BoundKind::kSubquery ? find(&sq) : nullptr;
+    if (d) {
+      const LogicalNode* scan = FirstScan(*d->plan);
+      const std::vector<ast::Hint> hints = scan ? scan->hints : std::vector<ast::Hint>{};
+      const std::string qb = scan ? scan->query_block : std::string();
+      auto u = TryUnnest(sq, d->plan, nglobal + 1, dialect(), outer_not_null, negate);
+      // The subquery block's [NO_]UNNEST hints: used when the outcome is what they ask for.
+      for (const auto& h : hints) {
+        if (h.malformed || (h.name != "UNNEST" && h.name != "NO_UNNEST")) continue;
+        HintUse use;
+        use.text = h.name;
+        use.query_block = qb;
+        use.used = (h.name == "UNNEST") == u.has_value();
+        if (!use.used) use.reason = "the subquery cannot be unnested";
+        ctx_.record.hints.push_back(std::move(use));
+      }
+      if (u) {
+        if (!qb.empty()) ctx_.record.outline.push_back("UNNEST(@\"" + qb + "\")");
+        unnested.push_back(std::move(*u));
+        continue;
+      }
+    }
+    kept.push_back(std::move(c));
+  }
+  conjs = std::move(kept);
+
+  // The rest stay subqueries (FILTER): plan them now. Only those still in the WHERE clause
+  // (binding never drops an expression today, but a dangling pointer must not be written).
+  std::vector<const BoundExpr*> live;
+  for (const auto& c : conjs) CollectSubqueries(*c, live);
+  for (auto& d : deferred) {
+    if (!d.plan) continue;
+    if (std::find(live.begin(), live.end(), d.expr) == live.end()) continue;
+    d.expr->subquery->plan = std::shared_ptr<const PhysicalOperator>(PlanPhysical(*d.plan, ctx_));
+  }
+}
+
+}  // namespace pathdb::planner
