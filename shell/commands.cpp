@@ -167,9 +167,34 @@ void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
       return;
     }
     if (Matches(opt, "AUTOTRACE", 5)) {
-      if (ToUpper(val) == "OFF") return;
-      msg() << "ORA-03001: unimplemented feature: SET AUTOTRACE\n";
-      any_failure_ = true;
+      // SET AUTOT[RACE] {OFF | ON | TRACE[ONLY]} [EXP[LAIN]] [STAT[ISTICS]]
+      Settings::Autotrace a;
+      bool ok = w.size() > 2;
+      if (ok && Matches(w[2], "OFF", 3)) {
+        ok = w.size() == 3;
+      } else if (ok && (Matches(w[2], "ON", 2) || Matches(w[2], "TRACEONLY", 5))) {
+        a.on = true;
+        a.rows = Matches(w[2], "ON", 2);
+        bool explain = false, statistics = false;
+        for (size_t i = 3; i < w.size() && ok; ++i) {
+          if (Matches(w[i], "EXPLAIN", 3))
+            explain = true;
+          else if (Matches(w[i], "STATISTICS", 4))
+            statistics = true;
+          else
+            ok = false;
+        }
+        if (explain || statistics) {
+          a.explain = explain;
+          a.statistics = statistics;
+        }
+      } else {
+        ok = false;
+      }
+      if (!ok)
+        return ReportSp2(
+            "Usage: SET AUTOT[RACE] {OFF | ON | TRACE[ONLY]} [EXP[LAIN]] [STAT[ISTICS]]");
+      settings_.autotrace = a;
       return;
     }
     if (Matches(opt, "LOADFORMAT", 5)) {

@@ -1,5 +1,5 @@
-// Session: the engine's façade for one user. Owns parameters, statistics, the transaction
-// and (later) the cursor cache. The shell hands it one statement at a time:
+// Session: the engine's façade for one user. Owns parameters, statistics, the transaction,
+// the cursor cache and the plan table. The shell hands it one statement at a time:
 // parse -> plan -> execute, results streamed to a ResultSink.
 #pragma once
 #include <atomic>
@@ -15,6 +15,13 @@
 #include "storage/storage.h"
 
 namespace pathdb {
+
+class CursorCache;
+class PlanTable;
+namespace planner {
+struct SystemView;
+struct TableFunctionArg;
+}  // namespace planner
 
 //! Receives a query's result as it is produced (the shell formats while rows arrive).
 class ResultSink {
@@ -47,6 +54,10 @@ class Session {
   //! statement's changes are undone and the session goes on.
   StatementOutcome Execute(std::string_view sql, ResultSink& sink);
 
+  //! Execute for the engine's own purposes (DESC of a view): SQL_ID, PREV_SQL_ID and the
+  //! AUTOTRACE figures stay those of the user's last statement.
+  StatementOutcome ExecuteInternal(std::string_view sql, ResultSink& sink);
+
   //! Asks the running statement to stop (Ctrl-C); it raises ORA-01013. Signal-safe.
   void Cancel() { cancel_.store(true); }
 
@@ -60,6 +71,30 @@ class Session {
   const storage::ProgressFn& progress() const { return progress_; }
   //! Commits open work (the shell calls this at EXIT, as SQL*Plus does).
   void Commit();
+
+  // ---- cursors (shell/cursor_cache.h) and EXPLAIN PLAN (shell/xplan_statements.h)
+  CursorCache& cursors();
+  PlanTable& plan_table();
+  //! SQL_ID of the statement running now (or last run) and of the one before it.
+  const std::string& sql_id() const;
+  const std::string& prev_sql_id() const;
+  //! TABLE(DBMS_XPLAN.DISPLAY...) in FROM: a fixed table owned by the session producing the
+  //! call's rows when scanned; nullptr for an unknown function.
+  const planner::SystemView* TableFunction(const std::string& name,
+                                           const std::vector<planner::TableFunctionArg>& args);
+  //! The optimizer environment a plan depends on (children of a cursor differ in it).
+  std::string OptimizerEnvironment() const;
+  //! Called by the statement runner once a cursor ran (AUTOTRACE shows its plan).
+  void NoteExecutedCursor(const std::string& sql_id, int child_number);
+
+  // ---- SET AUTOTRACE
+  //! The plan of the last statement Execute ran through a cursor (query or DML), rendered as
+  //! DBMS_XPLAN.DISPLAY `format` shows it; empty when that statement had no plan (DDL ...).
+  std::vector<std::string> LastPlan(const std::string& format);
+  //! `sql` planned but not run (AUTOTRACE TRACEONLY EXPLAIN of a query), rendered.
+  std::vector<std::string> ExplainOnly(std::string_view sql, const std::string& format);
+  //! Session statistics moved by the last Execute call.
+  SessionStats LastStatementStats() const;
 
  private:
   storage::Database& db_;

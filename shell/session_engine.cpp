@@ -62,7 +62,7 @@ std::optional<std::vector<DescribeColumn>> SessionEngine::Describe(const std::st
   }
   if (session_.database().FindView(name) == nullptr) return std::nullopt;
   TypeSink sink;
-  session_.Execute(fmt::format("SELECT * FROM \"{}\" WHERE 1 = 0", name), sink);
+  session_.ExecuteInternal(fmt::format("SELECT * FROM \"{}\" WHERE 1 = 0", name), sink);
   for (size_t i = 0; i < sink.names_.size(); ++i) {
     cols.push_back({sink.names_[i], false, sink.types_[i].ToString()});
   }

@@ -13,6 +13,13 @@ class SessionEngine : public ShellEngine {
   void SetParameter(const std::string& name, const std::string& value) override;
   std::vector<ParameterRow> ShowParameters(const std::string& pattern) override;
   std::optional<std::vector<DescribeColumn>> Describe(const std::string& name) override;
+  std::vector<std::string> LastPlan(const std::string& format) override {
+    return session_.LastPlan(format);
+  }
+  std::vector<std::string> ExplainOnly(std::string_view sql, const std::string& format) override {
+    return session_.ExplainOnly(sql, format);
+  }
+  SessionStats LastStatementStats() override { return session_.LastStatementStats(); }
   std::vector<std::string> Load(const std::string& table, const std::string& file,
                                 const std::vector<std::string>& loadformat) override;
 

@@ -1,12 +1,16 @@
 #include "shell/session_statements.h"
 
 #include <cctype>
+#include <chrono>
 
 #include "common/error.h"
 #include "planner/dbms_stats.h"
+#include "planner/explain.h"
 #include "planner/planner.h"
+#include "shell/cursor_cache.h"
 #include "shell/index_statements.h"
 #include "shell/system_view_sources.h"
+#include "shell/xplan_statements.h"
 
 namespace pathdb {
 
@@ -60,6 +64,58 @@ std::string ViewQueryText(std::string_view sql, const ast::Query& q) {
   ThrowOra(905, "missing keyword");
 }
 
+// DML plans output one count row: nothing goes to the caller's sink.
+class DiscardSink : public ResultSink {
+ public:
+  void Begin(const std::vector<std::string>&, const std::vector<LogicalType>&) override {}
+  void Rows(const DataChunk&) override {}
+  void End() override {}
+};
+
+// Statements after which no cached plan may run unchecked: the objects or their statistics
+// may have changed (the dictionary fingerprint catches most of it; this is the cheap, sure way).
+bool InvalidatesCursors(ast::StmtKind k) {
+  using K = ast::StmtKind;
+  switch (k) {
+    case K::kCreateTable:
+    case K::kCreateTableAs:
+    case K::kDropTable:
+    case K::kTruncate:
+    case K::kAlterTable:
+    case K::kCreateIndex:
+    case K::kDropIndex:
+    case K::kCreateView:
+    case K::kDropView:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool HasHint(const std::vector<ast::Hint>& hints, const char* name) {
+  for (const auto& h : hints)
+    if (h.name == name) return true;
+  return false;
+}
+
+// GATHER_PLAN_STATISTICS anywhere in the statement's top query blocks (Oracle honours it in
+// any block; the first one is where it is written in practice).
+bool AsksRuntimeStatistics(const ast::Statement& stmt) {
+  if (HasHint(stmt.hints, "GATHER_PLAN_STATISTICS")) return true;
+  const ast::Query* q = stmt.query.get();
+  while (q != nullptr) {
+    if (q->block) return HasHint(q->block->hints, "GATHER_PLAN_STATISTICS");
+    q = q->left.get();
+  }
+  return false;
+}
+
+bool StatisticsLevelAll(Session& session) {
+  std::string v = session.parameters().Get("statistics_level");
+  for (char& c : v) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return v == "ALL";
+}
+
 std::string JoinName(const std::vector<std::string>& parts) {
   std::string s;
   for (const auto& p : parts) {
@@ -77,8 +133,7 @@ void StatementRunner::ImplicitCommit() {
   savepoints.clear();
 }
 
-StatementOutcome StatementRunner::Run(const ast::Statement& stmt, ResultSink& sink) {
-  using K = ast::StmtKind;
+void StatementRunner::BeginStatement() {
   storage::Database& db = session.database();
   // A statement starts: storage parameters set since the last one take effect, and
   // `physical re-reads` counts from an empty set.
@@ -87,6 +142,13 @@ StatementOutcome StatementRunner::Run(const ast::Statement& stmt, ResultSink& si
   db.SetVerifyChecksums(checksum != "FALSE" && checksum != "OFF");
   const int64_t stt = session.parameters().GetInt("_small_table_threshold");
   db.SetSmallTableThreshold(static_cast<size_t>(std::max<int64_t>(0, stt)));
+}
+
+StatementOutcome StatementRunner::Run(const ast::Statement& stmt, ResultSink& sink) {
+  using K = ast::StmtKind;
+  storage::Database& db = session.database();
+  BeginStatement();
+  if (InvalidatesCursors(stmt.kind)) session.cursors().InvalidateAll();
   switch (stmt.kind) {
     case K::kSelect:
       return Query(stmt, sink);
@@ -136,13 +198,15 @@ StatementOutcome StatementRunner::Run(const ast::Statement& stmt, ResultSink& si
     case K::kAlterSystem:
       if (stmt.action == "FLUSH BUFFER_CACHE")
         db.FlushBufferCache();
+      else if (stmt.action == "FLUSH SHARED_POOL")
+        session.cursors().InvalidateAll();
       else if (!stmt.parameter.empty())
         session.parameters().Set(stmt.parameter, stmt.parameter_value);
       return Message("System altered.");
     case K::kPlsqlBlock:
       return Plsql(stmt);
     case K::kExplainPlan:
-      ThrowUnimplemented("EXPLAIN PLAN");
+      return Explain(stmt);
     case K::kCreateIndex:
       ImplicitCommit();
       return Message(CreateIndexStatement(session, ctx, stmt));
@@ -157,42 +221,136 @@ StatementOutcome StatementRunner::Run(const ast::Statement& stmt, ResultSink& si
   ThrowOra(900, "invalid SQL statement");
 }
 
-StatementOutcome StatementRunner::Query(const ast::Statement& stmt, ResultSink& sink) {
-  const planner::SystemViewSources sources = SystemViewSourcesFor(session);
-  planner::PlanContext pctx{session.database(), ctx.eval, &sources};
-  planner::PhysicalPlan plan = planner::PlanQuery(*stmt.query, pctx);
-  StatementOutcome out;
-  out.is_query = true;
-  sink.Begin(plan.names, plan.types);
-  RunPlan(*plan.root, ctx, [&](const DataChunk& c) {
-    if (c.Count() == 0) return;
-    out.row_count += c.Count();
-    sink.Rows(c);
-  });
-  sink.End();
-  session.stats().Add(Stat::kRowsProcessed, out.row_count);
-  return out;
-}
-
-StatementOutcome StatementRunner::Dml(const ast::Statement& stmt) {
+planner::PhysicalPlan StatementRunner::PlanStatement(const ast::Statement& stmt) {
   const planner::SystemViewSources sources = SystemViewSourcesFor(session);
   planner::PlanContext pctx{session.database(), ctx.eval, &sources};
   planner::PhysicalPlan plan;
-  const char* verb = "inserted";
-  if (stmt.kind == ast::StmtKind::kInsert) {
-    plan = planner::PlanInsert(stmt, pctx);
-  } else if (stmt.kind == ast::StmtKind::kUpdate) {
-    plan = planner::PlanUpdate(stmt, pctx);
-    verb = "updated";
-  } else {
-    plan = planner::PlanDelete(stmt, pctx);
-    verb = "deleted";
+  switch (stmt.kind) {
+    case ast::StmtKind::kSelect:
+      plan = planner::PlanQuery(*stmt.query, pctx);
+      break;
+    case ast::StmtKind::kInsert:
+      plan = planner::PlanInsert(stmt, pctx);
+      break;
+    case ast::StmtKind::kUpdate:
+      plan = planner::PlanUpdate(stmt, pctx);
+      break;
+    case ast::StmtKind::kDelete:
+      plan = planner::PlanDelete(stmt, pctx);
+      break;
+    default:
+      ThrowOra(905, "missing keyword");
   }
-  uint64_t n = RunCount(*plan.root, ctx);
-  session.stats().Add(Stat::kRowsProcessed, n);
-  StatementOutcome out = Message(RowsMessage(n, verb));
-  out.row_count = n;
+  if (AsksRuntimeStatistics(stmt)) plan.record.gather_plan_statistics = true;
+  NumberPlanLines(*plan.root);
+  return plan;
+}
+
+ChildCursor& StatementRunner::Keep(planner::PhysicalPlan plan, const ast::Statement& stmt) {
+  if (cursor == nullptr) ThrowOra(600, "internal error code, arguments: [no cursor]");
+  ChildCursor& c = cursor->cache.Obtain(cursor->sql_id, cursor->text, cursor->environment);
+  c.plan = std::move(plan);
+  c.statement_operation = StatementOperation(stmt.kind);
+  c.line_count = NumberPlanLines(*c.plan.root);
+  c.plan_hash_value = planner::PlanHashValue(*c.plan.root);
+  c.dictionary = cursor->dictionary;
+  c.valid = true;
+  c.has_plan = true;
+  ++c.loads;
+  // Statistics of an older plan's lines mean nothing for the new one.
+  c.last_stats.clear();
+  c.total_stats.clear();
+  c.last_starts_executions = 0;
+  c.has_runtime = false;
+  return c;
+}
+
+StatementOutcome StatementRunner::RunCursor(ChildCursor& c, ResultSink& sink) {
+  SessionStats& stats = session.stats();
+  ++c.parse_calls;
+  ++c.executions;
+  if (cursor != nullptr) session.NoteExecutedCursor(cursor->sql_id, c.child_number);
+  const bool gather = c.plan.record.gather_plan_statistics || StatisticsLevelAll(session);
+  std::vector<OperatorRuntimeStats> lines;
+  if (gather) {
+    lines.resize(static_cast<size_t>(std::max(c.line_count, 1)));
+    ctx.line_stats = &lines;
+  }
+  const uint64_t gets = stats.Get(Stat::kConsistentGets) + stats.Get(Stat::kDbBlockGets);
+  const uint64_t reads = stats.Get(Stat::kPhysicalReads);
+  const auto start = std::chrono::steady_clock::now();
+  // V$SQL counts failed executions' work too, as Oracle does.
+  auto account = [&] {
+    ctx.line_stats = nullptr;
+    c.elapsed_us += static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
+                                              std::chrono::steady_clock::now() - start)
+                                              .count());
+    c.buffer_gets += stats.Get(Stat::kConsistentGets) + stats.Get(Stat::kDbBlockGets) - gets;
+    c.disk_reads += stats.Get(Stat::kPhysicalReads) - reads;
+    if (gather) {
+      AccumulateRuntime(c.total_stats, lines);
+      c.last_stats = std::move(lines);
+      ++c.last_starts_executions;
+      c.has_runtime = true;
+    }
+  };
+  StatementOutcome out;
+  try {
+    const planner::PhysicalPlan& plan = c.plan;
+    const std::string& op = c.statement_operation;
+    if (op == "SELECT STATEMENT") {
+      out.is_query = true;
+      sink.Begin(plan.names, plan.types);
+      RunPlan(*plan.root, ctx, [&](const DataChunk& chunk) {
+        if (chunk.Count() == 0) return;
+        out.row_count += chunk.Count();
+        sink.Rows(chunk);
+      });
+      sink.End();
+    } else {
+      const char* verb = op == "INSERT STATEMENT"   ? "inserted"
+                         : op == "UPDATE STATEMENT" ? "updated"
+                                                    : "deleted";
+      out.row_count = RunCount(*plan.root, ctx);
+      out.message = RowsMessage(out.row_count, verb);
+    }
+  } catch (...) {
+    account();
+    throw;
+  }
+  account();
+  c.rows_processed += out.row_count;
+  stats.Add(Stat::kRowsProcessed, out.row_count);
   return out;
+}
+
+StatementOutcome StatementRunner::Query(const ast::Statement& stmt, ResultSink& sink) {
+  return RunCursor(Keep(PlanStatement(stmt), stmt), sink);
+}
+
+StatementOutcome StatementRunner::Dml(const ast::Statement& stmt) {
+  DiscardSink sink;
+  return RunCursor(Keep(PlanStatement(stmt), stmt), sink);
+}
+
+StatementOutcome StatementRunner::Explain(const ast::Statement& stmt) {
+  const ast::Statement& e = *stmt.explained;
+  switch (e.kind) {
+    case ast::StmtKind::kSelect:
+    case ast::StmtKind::kInsert:
+    case ast::StmtKind::kUpdate:
+    case ast::StmtKind::kDelete:
+      break;
+    default:
+      ThrowUnimplemented("EXPLAIN PLAN of this statement");
+  }
+  ExplainedPlan p;
+  p.table = stmt.name.empty() ? "PLAN_TABLE" : stmt.name.back();
+  p.statement_id = stmt.statement_id;
+  p.statement_operation = StatementOperation(e.kind);
+  p.plan = PlanStatement(e);
+  session.plan_table().Store(std::move(p));
+  return Message("Explained.");
 }
 
 StatementOutcome StatementRunner::CreateTable(const ast::Statement& stmt) {
@@ -293,6 +451,8 @@ StatementOutcome StatementRunner::Plsql(const ast::Statement& stmt) {
     } else if (call.name.size() == 2 && call.name[0] == "DBMS_STATS") {
       ImplicitCommit();  // DBMS_STATS commits like DDL, as in Oracle
       planner::CallDbmsStats(call, pctx, session.stats());
+      // New statistics: plans built on the old ones are rebuilt at their next execution.
+      session.cursors().InvalidateAll();
     } else if (call.name.size() == 2 && call.name[0] == "DBMS_INMEMORY") {
       ThrowUnimplemented(name);
     } else {

@@ -7,21 +7,45 @@
 
 #include "executor/operator.h"
 #include "parser/ast.h"
+#include "planner/planner.h"
 #include "shell/session.h"
 
 namespace pathdb {
+
+class CursorCache;
+struct ChildCursor;
+
+//! Where the statement's cursor lives: its SQL_ID, text and the environment it plans in.
+struct StatementCursor {
+  CursorCache& cache;
+  std::string sql_id;
+  std::string text;
+  std::string environment;
+  uint64_t dictionary = 0;  //!< fingerprint of the dictionary the plan is built against
+};
 
 struct StatementRunner {
   Session& session;
   ExecContext& ctx;
   std::map<std::string, size_t>& savepoints;
   std::string_view sql;  //!< the statement text as given (for view definitions)
+  //! Queries and DML keep their plans here; null: plan and run without caching.
+  StatementCursor* cursor = nullptr;
 
+  //! Storage parameters set since the last statement take effect (Run does it itself).
+  void BeginStatement();
   StatementOutcome Run(const ast::Statement& stmt, ResultSink& sink);
+  //! Runs a cursor's plan (cached or just built), keeping its execution statistics.
+  StatementOutcome RunCursor(ChildCursor& child, ResultSink& sink);
 
  private:
   StatementOutcome Query(const ast::Statement& stmt, ResultSink& sink);
   StatementOutcome Dml(const ast::Statement& stmt);
+  //! Keeps a freshly built plan of `stmt` in its child cursor (numbered, hashed).
+  ChildCursor& Keep(planner::PhysicalPlan plan, const ast::Statement& stmt);
+  StatementOutcome Explain(const ast::Statement& stmt);
+  //! A query or DML statement: the plan, lines numbered.
+  planner::PhysicalPlan PlanStatement(const ast::Statement& stmt);
   StatementOutcome CreateTable(const ast::Statement& stmt);
   StatementOutcome CreateView(const ast::Statement& stmt);
   StatementOutcome Transaction(const ast::Statement& stmt);

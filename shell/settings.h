@@ -36,6 +36,10 @@ struct Settings {
   bool define = true;  //!< SET DEFINE OFF disables &substitution
   bool heading = true;
   std::string null_text;  //!< SET NULL text
+  //! SET AUTOTRACE: after each query/DML show its plan and/or statistics; TRACEONLY hides rows.
+  struct Autotrace {
+    bool on = false, rows = true, explain = true, statistics = true;
+  } autotrace;
   std::map<std::string, ColumnFormat> columns;  //!< by upper-case column name
   Defines defines;
 

@@ -48,6 +48,19 @@ class ShellEngine {
   virtual std::vector<ParameterRow> ShowParameters(const std::string& pattern) = 0;
   //! Columns of a table or view (name as typed); nullopt when there is no such object.
   virtual std::optional<std::vector<DescribeColumn>> Describe(const std::string& name) = 0;
+  //! SET AUTOTRACE: the plan of the query/DML the last Execute ran, as DBMS_XPLAN lines in
+  //! `format`; empty when it ran none (DDL, errors).
+  virtual std::vector<std::string> LastPlan(const std::string& format) {
+    (void)format;
+    return {};
+  }
+  //! SET AUTOTRACE TRACEONLY EXPLAIN: a query's plan, the query not run.
+  virtual std::vector<std::string> ExplainOnly(std::string_view sql, const std::string& format) {
+    (void)sql, (void)format;
+    return {};
+  }
+  //! SET AUTOTRACE STATISTICS: what the last Execute added to the session statistics.
+  virtual SessionStats LastStatementStats() { return {}; }
   //! LOAD [TABLE] t file: returns the lines SQLcl prints (#INFO ...). Throws OraError.
   virtual std::vector<std::string> Load(const std::string& table, const std::string& file,
                                         const std::vector<std::string>& loadformat) {

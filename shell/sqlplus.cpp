@@ -344,17 +344,53 @@ void Sqlplus::ReportError(const std::exception& e, const std::string& sql, bool 
   out_ << "ERROR at line " << line << ":\n" << text << "\n\n\n";
 }
 
+// SET AUTOTRACE's report after a statement: "Execution Plan" and "Statistics" blocks.
+static void PrintAutotrace(ShellEngine& engine, std::ostream& m, const Settings::Autotrace& trace,
+                           const std::vector<std::string>& plan, bool explain_only) {
+  // Only statements that ran through a plan (queries, DML) get the report, as in SQL*Plus.
+  if (plan.empty() && (explain_only || engine.LastPlan("BASIC").empty())) return;
+  const std::string rule(58, '-');
+  if (trace.explain) {
+    m << "\nExecution Plan\n" << rule << '\n';
+    for (const auto& l : plan) m << l << '\n';
+    m << '\n';
+  }
+  if (trace.statistics && !explain_only) {
+    const SessionStats d = engine.LastStatementStats();
+    m << "\nStatistics\n" << rule << '\n';
+    for (Stat s : {Stat::kRecursiveCalls, Stat::kDbBlockGets, Stat::kConsistentGets,
+                   Stat::kPhysicalReads, Stat::kRedoSize, Stat::kSortsMemory, Stat::kSortsDisk,
+                   Stat::kRowsProcessed})
+      m << fmt::format("{:>11}  {}\n", d.Get(s), StatName(s));
+    m << '\n';
+  }
+}
+
 void Sqlplus::RunSql(const std::string& sql) {
   const auto start = std::chrono::steady_clock::now();
   TableFormatter table(out_, settings_);
   CsvSink csv(out_);
-  ResultSink& sink = format_ == OutputFormat::kCsv ? static_cast<ResultSink&>(csv) : table;
+  NullSink discard;  // AUTOTRACE TRACEONLY: rows are fetched, not shown
+  const Settings::Autotrace trace = settings_.autotrace;
+  ResultSink& sink = !trace.on || trace.rows
+                         ? (format_ == OutputFormat::kCsv ? static_cast<ResultSink&>(csv) : table)
+                         : discard;
+  // TRACEONLY EXPLAIN does not run a query at all, as SQL*Plus does.
+  const std::string first = ToUpper(FirstWord(sql));
+  const bool explain_only = trace.on && !trace.rows && trace.explain && !trace.statistics &&
+                            (first == "SELECT" || first == "WITH");
   StatementOutcome outcome;
   bool ok = false;
   int code = 0;
+  std::vector<std::string> plan;
   if (running_hook_) running_hook_(true);
   try {
-    outcome = engine_.Execute(sql, sink);
+    if (explain_only) {
+      plan = engine_.ExplainOnly(sql, "TYPICAL");
+    } else {
+      outcome = engine_.Execute(sql, sink);
+      if (trace.on && trace.explain) plan = engine_.LastPlan("TYPICAL");
+    }
     ok = true;
   } catch (const OraError& e) {
     code = e.code();
@@ -369,11 +405,13 @@ void Sqlplus::RunSql(const std::string& sql) {
     ReportError(std::runtime_error("unknown exception"), sql, false);
   }
   if (running_hook_) running_hook_(false);
-  if (ok) {
+  if (ok && !explain_only) {
     const int fb = settings_.feedback;
     std::ostream& m = msg();
     if (outcome.is_query) {
-      const uint64_t rows = format_ == OutputFormat::kCsv ? outcome.row_count : table.row_count();
+      const uint64_t rows =
+          format_ == OutputFormat::kCsv || &sink == &discard ? outcome.row_count
+                                                             : table.row_count();
       if (rows == 0 && fb > 0) {
         m << (format_ == OutputFormat::kCsv ? "no rows selected\n" : "\nno rows selected\n\n");
       } else if (fb > 0 && rows >= static_cast<uint64_t>(fb)) {
@@ -388,6 +426,7 @@ void Sqlplus::RunSql(const std::string& sql) {
       }
     }
   }
+  if (ok && trace.on) PrintAutotrace(engine_, msg(), trace, plan, explain_only);
   if (settings_.timing) msg() << Elapsed(std::chrono::steady_clock::now() - start) << '\n';
   msg().flush();
   if (!ok) SqlFailed(code);

@@ -1,5 +1,8 @@
 #include "shell/system_view_sources.h"
 
+#include "shell/cursor_cache.h"
+#include "shell/xplan_statements.h"
+
 namespace pathdb {
 
 planner::SystemViewSources SystemViewSourcesFor(Session& session) {
@@ -11,6 +14,21 @@ planner::SystemViewSources SystemViewSourcesFor(Session& session) {
     for (const Parameters::Entry* e : params->All())
       out.push_back({e->name, e->type, e->value, e->value == e->default_value, e->description});
     return out;
+  };
+  Session* sess = &session;
+  s.sql = [sess] { return CursorSqlRows(sess->cursors()); };
+  s.plan_lines = [sess] { return CursorPlanLines(sess->cursors()); };
+  s.session = [sess] {
+    planner::SessionSource src;
+    src.sql_id = sess->sql_id();
+    src.prev_sql_id = sess->prev_sql_id();
+    src.username = "PATHDB";
+    src.program = "pathdb";
+    return src;
+  };
+  s.table_function = [sess](const std::string& name,
+                            const std::vector<planner::TableFunctionArg>& args) {
+    return sess->TableFunction(name, args);
   };
   return s;
 }

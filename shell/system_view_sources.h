@@ -1,5 +1,6 @@
-// The session's side of the V$ views: what V$PARAMETER (and V$MYSTAT's SID) read from the
-// Session that runs the statement. The planner copies it into the FIXED TABLE FULL operators.
+// The session's side of the V$ views: what V$PARAMETER, V$SESSION, V$SQL, V$SQL_PLAN* (and
+// V$MYSTAT's SID) and TABLE(DBMS_XPLAN...) read from the Session that runs the statement. The
+// planner copies it into the FIXED TABLE FULL operators.
 #pragma once
 #include "planner/system_views.h"
 #include "shell/session.h"

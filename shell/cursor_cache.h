@@ -1,0 +1,86 @@
+// The session's cursor cache (Oracle's library cache, reduced to one session): parent cursors
+// keyed by SQL_ID, child cursors by optimizer environment, each keeping its plan so that the
+// same text runs again without planning (a soft parse), plus the execution statistics V$SQL,
+// V$SQL_PLAN_STATISTICS_ALL and DBMS_XPLAN.DISPLAY_CURSOR show.
+#pragma once
+#include <cstdint>
+#include <list>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "executor/operator.h"
+#include "planner/planner.h"
+
+namespace pathdb {
+
+//! One child cursor: a plan built for one optimizer environment, and what its runs cost.
+struct ChildCursor {
+  int child_number = 0;
+  //! Optimizer environment the plan was built in (every parameter that may shape a plan).
+  std::string environment;
+  //! Dictionary fingerprint at planning time: a different one means the plan may be stale
+  //! (a table dropped/recreated, an index added, statistics gathered).
+  uint64_t dictionary = 0;
+  bool valid = true;  //!< false once invalidated; the next execution plans again
+  //! "SELECT STATEMENT", "INSERT STATEMENT" ... (line 0 of the plan display)
+  std::string statement_operation;
+  planner::PhysicalPlan plan;  //!< numbered (NumberPlanLines)
+  int line_count = 0;          //!< next free line id: size of the run-time statistics vector
+  uint32_t plan_hash_value = 0;
+  bool has_plan = false;  //!< false until the first successful planning
+  // V$SQL counters (cumulative over executions of this child).
+  uint64_t parse_calls = 0;
+  uint64_t executions = 0;
+  uint64_t loads = 0;  //!< hard parses of this child (1 + reloads after invalidation)
+  uint64_t invalidations = 0;
+  uint64_t elapsed_us = 0;
+  uint64_t buffer_gets = 0;
+  uint64_t disk_reads = 0;
+  uint64_t rows_processed = 0;
+  //! Run-time statistics by plan line id (index 0 unused), when collected: last execution
+  //! and the sum over the executions that collected them.
+  std::vector<OperatorRuntimeStats> last_stats, total_stats;
+  uint64_t last_starts_executions = 0;  //!< executions summed in total_stats
+  bool has_runtime = false;
+};
+
+struct ParentCursor {
+  std::string sql_id;
+  std::string sql_text;
+  std::vector<std::unique_ptr<ChildCursor>> children;  //!< by child number
+};
+
+class CursorCache {
+ public:
+  explicit CursorCache(size_t capacity = 1000) : capacity_(capacity) {}
+
+  //! The child of `sql_id` built for `environment`, whether or not it is still valid (the
+  //! caller checks `valid` and `dictionary`); nullptr when there is none. Marks it recently used.
+  ChildCursor* Find(const std::string& sql_id, const std::string& environment);
+  //! Finds or creates the child for (sql_id, environment): a new child gets the next number.
+  //! Evicts the least recently used parent when over capacity.
+  ChildCursor& Obtain(const std::string& sql_id, const std::string& sql_text,
+                      const std::string& environment);
+  //! nullptr when absent.
+  const ParentCursor* Parent(const std::string& sql_id) const;
+  const ChildCursor* Child(const std::string& sql_id, int child_number) const;
+  //! Every parent, most recently used first.
+  std::vector<const ParentCursor*> All() const;
+  //! DDL and statistics: every plan must be rebuilt before its next execution.
+  void InvalidateAll();
+  size_t size() const { return parents_.size(); }
+
+ private:
+  ParentCursor* FindParent(const std::string& sql_id);
+  size_t capacity_;
+  std::list<ParentCursor> parents_;  //!< most recently used first
+  std::unordered_map<std::string, std::list<ParentCursor>::iterator> by_id_;
+};
+
+//! Accumulates one execution's line statistics into a cursor's totals.
+void AccumulateRuntime(std::vector<OperatorRuntimeStats>& total,
+                       const std::vector<OperatorRuntimeStats>& last);
+
+}  // namespace pathdb
