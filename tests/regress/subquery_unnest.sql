@@ -1,0 +1,61 @@
+rem Subqueries unnested into semi/anti joins, and outer joins made inner by WHERE.
+rem Every answer was cross-checked with sqlite3 running the same statements.
+set pagesize 100
+create table c (id number not null, name varchar2(10), region number);
+create table o (oid number not null, cust number, amount number);
+create table e (v number);
+create table nn (v number not null);
+insert into c values (1, 'ann', 10), (2, 'bob', 20), (3, 'cy', null), (4, 'di', 10);
+insert into o values (100, 1, 5), (101, 1, 50), (102, 1, 70), (103, 2, 7), (104, null, 9);
+insert into nn values (1), (2);
+commit;
+rem IN: customer 1 has three orders and still comes once
+select id, name from c where id in (select cust from o) order by id;
+rem EXISTS, correlated, with an extra filter in the subquery
+select id from c where exists (select 1 from o where o.cust = c.id) order by id;
+select id from c where exists (select null from o where o.cust = c.id and o.amount > 60) order by id;
+select id from c where region = 10 and exists (select 1 from o where o.cust = c.id and o.amount < 60) order by id;
+rem NOT EXISTS
+select id from c where not exists (select 1 from o where o.cust = c.id) order by id;
+rem NOT IN with a NULL in the subquery: no row
+select id from c where id not in (select cust from o);
+select id from c where id not in (select cust from o where cust is not null) order by id;
+rem NOT IN with a NULL on the outer side (region of cy)
+select name from c where region not in (select v from nn) order by name;
+select name from c where region not in (select v from e) order by name;
+select name from c where region in (select v from e) order by name;
+rem both sides NOT NULL: a plain anti join
+select id from c where id not in (select v from nn) order by id;
+rem multi-column IN and NOT IN
+select name from c where (id, region) in (select cust, amount + 5 from o) order by name;
+select name from c where (id, region) not in (select cust, amount + 5 from o) order by name;
+rem empty subquery
+select count(*) from c where not exists (select 1 from e where e.v = c.id);
+select count(*) from c where exists (select 1 from e where e.v = c.id);
+rem shapes that stay subqueries (aggregate, non-equality correlation) answer the same
+select id from c where id in (select max(cust) from o);
+select id from c where exists (select 1 from o where o.amount > c.region) order by id;
+select id from c where region not in (select amount from o where o.cust = c.id) order by id;
+rem outer joins: a NULL-rejecting WHERE condition makes them inner
+select c.id, o.oid from c left join o on o.cust = c.id where o.amount > 40 order by o.oid;
+select c.id from c left join o on o.cust = c.id where o.oid is null order by c.id;
+select count(*) from c left join o on o.cust = c.id where o.amount = 5 or c.id > 2;
+select o.oid, c.name from c right join o on o.cust = c.id where c.region = 10 order by o.oid;
+rem a larger table: the smaller input builds the hash table either way round
+create table big (k number);
+insert into big select mod(level, 7) from dual connect by level <= 300;
+create table n (v number);
+insert into n values (1);
+insert into n values (null);
+select count(*) from big where k in (select v from nn);
+select count(*) from big where k not in (select v from nn);
+select count(*) from big where k not in (select v from n);
+select v from nn where v in (select k from big) order by v;
+select count(*) from n where v not in (select k from big);
+select v from nn where not exists (select 1 from big where big.k = nn.v + 5) order by v;
+drop table big;
+drop table n;
+drop table c;
+drop table o;
+drop table e;
+drop table nn;
