@@ -492,7 +492,18 @@ class JoinSearch {
     // Plain nested loops compare every pair: for an equi-join only when hints ask for nested
     // loops (an underestimated input would make it quadratic; hash join degrades gracefully).
     const auto& h = jh_.rel[inner];
-    if (keys.empty() || h.use_nl || h.no_use_hash) possible.push_back(Method::kNestedLoops);
+    // An index hint on the inner table with USE_NL asks for nested loops into that index
+    // (Oracle's classic USE_NL(t) INDEX(t ix) pair), not for a full scan per outer row.
+    const bool index_hinted = index_key && r.scan && r.node != nullptr &&
+                              std::any_of(r.node->hints.begin(), r.node->hints.end(),
+                                          [&](const ast::Hint& hint) {
+                                            return !hint.malformed && !hint.tables.empty() &&
+                                                   hint.tables[0].alias == r.alias &&
+                                                   hint.name.rfind("INDEX", 0) == 0 &&
+                                                   hint.name != "INDEX_FFS";
+                                          });
+    if (keys.empty() || ((h.use_nl || h.no_use_hash) && !index_hinted))
+      possible.push_back(Method::kNestedLoops);
     const auto allowed = Allowed(inner, possible);
     const bool hinted_swap = jh_.rel[inner].swap || jh_.rel[inner].no_swap;
     Extension best;
