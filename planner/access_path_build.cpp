@@ -154,61 +154,7 @@ std::vector<std::string> Texts(const std::vector<BoundExprPtr>& conj,
   return Joined(out);
 }
 
-}  // namespace
-
-namespace {
-
-std::unique_ptr<PhysicalOperator> PlanTableAccessPath(const storage::TableInfo& table,
-                                                      std::vector<uint32_t> column_ids,
-                                                      BoundExprPtr predicate,
-                                                      const std::string& alias,
-                                                      const std::vector<ast::Hint>& hints,
-                                                      PlanContext& ctx,
-                                                      const std::string& query_block_in);
-
-}  // namespace
-
-std::unique_ptr<PhysicalOperator> PlanTableAccess(const storage::TableInfo& table,
-                                                  std::vector<uint32_t> column_ids,
-                                                  BoundExprPtr predicate, const std::string& alias,
-                                                  const std::vector<ast::Hint>& hints,
-                                                  PlanContext& ctx,
-                                                  const std::string& query_block_in) {
-  // Conditions running a subquery per row are not the scan's: like Oracle, a FILTER line
-  // above the table evaluates them and shows the subquery's plan as its further child.
-  std::vector<BoundExprPtr> conj, with_subquery;
-  if (predicate) SplitConjuncts(std::move(predicate), conj);
-  for (auto it = conj.begin(); it != conj.end();) {
-    if (HasSubquery(**it)) {
-      with_subquery.push_back(std::move(*it));
-      it = conj.erase(it);
-    } else {
-      ++it;
-    }
-  }
-  const std::vector<std::string> labels = ScanLabels(table, column_ids, alias);
-  auto scan = PlanTableAccessPath(table, std::move(column_ids), MakeAnd(std::move(conj)), alias,
-                                  hints, ctx, query_block_in);
-  if (with_subquery.empty()) return scan;
-  BoundExprPtr cond = MakeAnd(std::move(with_subquery));
-  auto filter = std::make_unique<Filter>(cond->Copy());
-  filter->filter_predicates.push_back(PredicateText(*cond, labels));
-  // Oracle's default for a subquery filter: 5% of the rows pass.
-  filter->estimated_rows = std::max(1.0, scan->estimated_rows * 0.05);
-  filter->estimated_bytes =
-      scan->estimated_rows > 0 ? scan->estimated_bytes * filter->estimated_rows /
-                                     scan->estimated_rows
-                               : 0;
-  filter->cost = scan->cost;
-  filter->cpu_cost = scan->cpu_cost;
-  filter->column_labels = scan->column_labels;
-  filter->query_block = scan->query_block;
-  filter->AddChild(std::move(scan));
-  return filter;
-}
-
-namespace {
-
+// The chosen access path's operators for the conditions a scan can evaluate itself.
 std::unique_ptr<PhysicalOperator> PlanTableAccessPath(const storage::TableInfo& table,
                                                       std::vector<uint32_t> column_ids,
                                                       BoundExprPtr predicate,
@@ -379,5 +325,44 @@ std::unique_ptr<PhysicalOperator> PlanTableAccessPath(const storage::TableInfo& 
 }
 
 }  // namespace
+
+std::unique_ptr<PhysicalOperator> PlanTableAccess(const storage::TableInfo& table,
+                                                  std::vector<uint32_t> column_ids,
+                                                  BoundExprPtr predicate, const std::string& alias,
+                                                  const std::vector<ast::Hint>& hints,
+                                                  PlanContext& ctx,
+                                                  const std::string& query_block_in) {
+  // Conditions running a subquery per row are not the scan's: like Oracle, a FILTER line
+  // above the table evaluates them and shows the subquery's plan as its further child.
+  std::vector<BoundExprPtr> conj, with_subquery;
+  if (predicate) SplitConjuncts(std::move(predicate), conj);
+  for (auto it = conj.begin(); it != conj.end();) {
+    if (HasSubquery(**it)) {
+      with_subquery.push_back(std::move(*it));
+      it = conj.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  const std::vector<std::string> labels = ScanLabels(table, column_ids, alias);
+  auto scan = PlanTableAccessPath(table, std::move(column_ids), MakeAnd(std::move(conj)), alias,
+                                  hints, ctx, query_block_in);
+  if (with_subquery.empty()) return scan;
+  BoundExprPtr cond = MakeAnd(std::move(with_subquery));
+  auto filter = std::make_unique<Filter>(cond->Copy());
+  filter->filter_predicates.push_back(PredicateText(*cond, labels));
+  // Oracle's default for a subquery filter: 5% of the rows pass.
+  filter->estimated_rows = std::max(1.0, scan->estimated_rows * 0.05);
+  filter->estimated_bytes =
+      scan->estimated_rows > 0 ? scan->estimated_bytes * filter->estimated_rows /
+                                     scan->estimated_rows
+                               : 0;
+  filter->cost = scan->cost;
+  filter->cpu_cost = scan->cpu_cost;
+  filter->column_labels = scan->column_labels;
+  filter->query_block = scan->query_block;
+  filter->AddChild(std::move(scan));
+  return filter;
+}
 
 }  // namespace pathdb::planner

@@ -50,9 +50,9 @@ BoundExprPtr DefaultFor(const storage::ColumnInfo& col) {
   return MakeNullOf(col.type);
 }
 
-PhysicalPlan CountPlan(std::unique_ptr<PhysicalOperator> root, PlanContext& ctx) {
+PhysicalPlan CountPlan(std::unique_ptr<PhysicalOperator> root, PlanRecord record) {
   PhysicalPlan p;
-  p.record = std::move(ctx.record);
+  p.record = std::move(record);
   p.root = std::move(root);
   p.names = {"ROWS"};
   p.types = {LogicalType::Integer()};
@@ -131,12 +131,12 @@ PhysicalPlan PlanInsert(const ast::Statement& stmt, PlanContext& ctx) {
   if (append && stmt.query) {
     auto load = std::make_unique<LoadAsSelect>(table);
     load->AddChild(WrapTempTables(PlanPhysical(*source, ctx), ctx));
-    return CountPlan(std::move(load), ctx);
+    return CountPlan(std::move(load), std::move(ctx.record));
   }
   auto load = std::make_unique<LoadTableConventional>(table);
   load->object_name = table.name;
   load->AddChild(WrapTempTables(PlanPhysical(*source, ctx), ctx));
-  return CountPlan(std::move(load), ctx);
+  return CountPlan(std::move(load), std::move(ctx.record));
 }
 
 namespace {
@@ -175,7 +175,7 @@ PhysicalPlan PlanUpdate(const ast::Statement& stmt, PlanContext& ctx) {
   auto upd = std::make_unique<UpdateRows>(table, std::move(set_cols));
   upd->object_name = table.name;
   upd->AddChild(std::move(proj));
-  return CountPlan(std::move(upd), ctx);
+  return CountPlan(std::move(upd), std::move(ctx.record));
 }
 
 PhysicalPlan PlanDelete(const ast::Statement& stmt, PlanContext& ctx) {
@@ -185,7 +185,7 @@ PhysicalPlan PlanDelete(const ast::Statement& stmt, PlanContext& ctx) {
   auto del = std::make_unique<DeleteRows>(table);
   del->object_name = table.name;
   del->AddChild(TargetScan(table, binder, stmt, ctx));
-  return CountPlan(std::move(del), ctx);
+  return CountPlan(std::move(del), std::move(ctx.record));
 }
 
 Value EvaluateConstant(const ast::Expr& expr, PlanContext& ctx) {
@@ -267,12 +267,7 @@ PhysicalPlan PlanLoad(const storage::TableInfo& table, PhysicalPlan source) {
   // CREATE TABLE AS SELECT fills its new table through the direct path, as Oracle does.
   auto load = std::make_unique<LoadAsSelect>(table);
   load->AddChild(std::move(proj));
-  PhysicalPlan out;
-  out.record = std::move(source.record);
-  out.root = std::move(load);
-  out.names = {"ROWS"};
-  out.types = {LogicalType::Integer()};
-  return out;
+  return CountPlan(std::move(load), std::move(source.record));
 }
 
 }  // namespace pathdb::planner
