@@ -105,6 +105,17 @@ std::string ProjectionText(const PhysicalOperator& op) {
 //! The body of DBMS_XPLAN's Hint Report (19c layout): the total line, the dash rule, then per
 //! plan line the hints that were attached to it ("U -" unused with its reason, "E -" syntax
 //! errors, "  -" used).
+// The query block a line belongs to: its own, else (joins, sorts, aggregates carry none) that
+// of the first line below it that names one.
+std::string BlockOf(const PhysicalOperator& op) {
+  if (!op.query_block.empty()) return op.query_block;
+  for (const auto& c : op.children()) {
+    std::string qb = BlockOf(*c);
+    if (!qb.empty()) return qb;
+  }
+  return "";
+}
+
 std::vector<std::string> HintReport(const std::vector<HintUse>& hints,
                                     const std::vector<ShownLine>& lines) {
   if (hints.empty()) return {};
@@ -140,7 +151,9 @@ std::vector<std::string> HintReport(const std::vector<HintUse>& hints,
     if (qb.empty() && h.error && !lines.empty()) {
       qb = lines.front().op->query_block.empty() ? "SEL$1" : lines.front().op->query_block;
     }
-    if (h.line != nullptr) {
+    // Table hints go to their table's line; query-block hints (LEADING, ORDERED ...) to the
+    // block's first line, as Oracle lists them.
+    if (h.line != nullptr && !h.alias.empty()) {
       for (const auto& l : lines) {
         if (l.op == h.line) {
           id = l.id;
@@ -150,7 +163,7 @@ std::vector<std::string> HintReport(const std::vector<HintUse>& hints,
     } else if (!qb.empty()) {
       id = lines.empty() ? 0 : 1;
       for (const auto& l : lines) {
-        if (l.op->query_block == qb) {
+        if (BlockOf(*l.op) == qb) {
           id = l.id;
           break;
         }

@@ -341,6 +341,9 @@ StatementOutcome StatementRunner::Explain(const ast::Statement& stmt) {
     case ast::StmtKind::kUpdate:
     case ast::StmtKind::kDelete:
       break;
+    case ast::StmtKind::kCreateTableAs:
+      if (e.query) break;
+      [[fallthrough]];
     default:
       ThrowUnimplemented("EXPLAIN PLAN of this statement");
   }
@@ -348,7 +351,19 @@ StatementOutcome StatementRunner::Explain(const ast::Statement& stmt) {
   p.table = stmt.name.empty() ? "PLAN_TABLE" : stmt.name.back();
   p.statement_id = stmt.statement_id;
   p.statement_operation = StatementOperation(e.kind);
-  p.plan = PlanStatement(e);
+  if (e.kind == ast::StmtKind::kCreateTableAs) {
+    // CTAS: LOAD AS SELECT over the query, into a table described but not created.
+    if (session.database().FindTable(e.name.back()) || session.database().FindView(e.name.back()))
+      ThrowOra(955, "name is already used by an existing object");
+    const planner::SystemViewSources sources = SystemViewSourcesFor(session);
+    planner::PlanContext pctx{session.database(), ctx.eval, &sources};
+    planner::PhysicalPlan query = planner::PlanQuery(*e.query, pctx);
+    p.ctas_table = std::make_shared<const storage::TableInfo>(planner::BuildTableInfoAs(e, query));
+    p.plan = planner::PlanLoad(*p.ctas_table, std::move(query));
+    NumberPlanLines(*p.plan.root);
+  } else {
+    p.plan = PlanStatement(e);
+  }
   session.plan_table().Store(std::move(p));
   return Message("Explained.");
 }

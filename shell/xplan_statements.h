@@ -3,6 +3,7 @@
 // Everything here renders through planner::DescribePlan + xplan::Render, the one renderer
 // AUTOTRACE uses too.
 #pragma once
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,8 @@ struct ExplainedPlan {
   std::string statement_id;  //!< SET STATEMENT_ID = '...', or empty
   std::string statement_operation;
   planner::PhysicalPlan plan;  //!< numbered
+  //! CREATE TABLE AS SELECT: the table the plan would load (it is not created by EXPLAIN).
+  std::shared_ptr<const storage::TableInfo> ctas_table;
 };
 
 //! The session's PLAN_TABLE: the statements explained most recently (bounded).

@@ -49,3 +49,10 @@ select count(*) from customers;
 -- wrong arguments
 select * from table(dbms_xplan.display(bogus => 'x'));
 select * from table(dbms_xplan.no_such_function);
+
+-- CREATE TABLE AS SELECT: LOAD AS SELECT over the query; the table is not created, and an
+-- existing name is ORA-00955 as in Oracle
+explain plan for create table orders_copy as select * from orders where order_id > 5;
+select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
+select count(*) from user_tables where table_name = 'ORDERS_COPY';
+explain plan for create table orders as select 1 x from dual;
