@@ -4,7 +4,10 @@
 // the cost model deciding the method of each join. Operators are built only for the winner.
 #include "planner/join_planner.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <iterator>
 #include <bit>
 #include <cmath>
 #include <map>
@@ -94,12 +97,9 @@ struct JoinHints {
   std::vector<PerRelation> rel;
 };
 
-std::string Quoted(const std::string& s) {
-  return "\"" + s + "\"";
-}
-
+// fmt rather than `+` chains: GCC 12 at -O3 reports a false -Wrestrict on those.
 std::string OutlineAlias(const std::string& alias, const std::string& qb) {
-  return Quoted(alias) + "@" + Quoted(qb);
+  return fmt::format("\"{}\"@\"{}\"", alias, qb);
 }
 
 bool Has(Mask m, size_t i) {
@@ -673,17 +673,20 @@ class JoinSearch {
     bool all_named = true;
     for (const auto& s : best.steps) all_named = all_named && !rels_[s.rel].alias.empty();
     if (!all_named || query_block_.empty()) return;
-    const std::string qb = "@" + Quoted(query_block_);
-    std::string leading = "LEADING(" + qb;
+    const std::string qb = fmt::format("@\"{}\"", query_block_);
+    std::string leading = fmt::format("LEADING({}", qb);
     for (const auto& s : best.steps)
-      leading += " " + OutlineAlias(rels_[s.rel].alias, query_block_);
-    ctx_.record.outline.push_back(leading + ")");
+      fmt::format_to(std::back_inserter(leading), " {}",
+                     OutlineAlias(rels_[s.rel].alias, query_block_));
+    leading.push_back(')');
+    ctx_.record.outline.push_back(std::move(leading));
     for (const auto& s : best.steps) {
-      const std::string who = qb + " " + OutlineAlias(rels_[s.rel].alias, query_block_) + ")";
-      if (IsHash(s.method)) ctx_.record.outline.push_back("USE_HASH(" + who);
-      if (IsNl(s.method)) ctx_.record.outline.push_back("USE_NL(" + who);
+      const std::string who =
+          fmt::format("{} {})", qb, OutlineAlias(rels_[s.rel].alias, query_block_));
+      if (IsHash(s.method)) ctx_.record.outline.push_back(fmt::format("USE_HASH({}", who));
+      if (IsNl(s.method)) ctx_.record.outline.push_back(fmt::format("USE_NL({}", who));
       if (s.method == Method::kHashInnerBuilds)
-        ctx_.record.outline.push_back("SWAP_JOIN_INPUTS(" + who);
+        ctx_.record.outline.push_back(fmt::format("SWAP_JOIN_INPUTS({}", who));
     }
   }
 
@@ -811,53 +814,49 @@ class JoinSearch {
       out.op = std::move(hj);
       out.op->cost = jc.total();
       out.op->cpu_cost = jc.cpu;
-    } else if (s.method == Method::kIndexNestedLoops) {
-      auto& kc = conjuncts_[s.key];
-      const size_t inner_side = *InnerSide(s.key, i);
-      const BoundExpr& in_col = *kc.expr->children[inner_side];
-      const BoundExpr& out_col = *kc.expr->children[1 - inner_side];
-      const size_t slot = ctx_.next_parameter_slot++;
-      size_t outer_pos = 0;
-      for (size_t p = 0; p < outer.layout.size(); ++p)
-        if (outer.layout[p] == out_col.column_index) outer_pos = p;
-      LogicalNode& n = *r.node;
-      auto param = MakeParameter(slot, out_col.type);
-      param->display = labels_[out_col.column_index];
-      std::vector<BoundExprPtr> conj;
-      if (n.predicate) conj.push_back(std::move(n.predicate));
-      conj.push_back(MakeCompare("=", MakeColumn(in_col.column_index - r.begin, in_col.type),
-                                 std::move(param)));
-      OpPtr inner = PlanTableAccess(*n.table, n.column_ids, MakeAnd(std::move(conj)), n.alias,
-                                    n.hints, ctx_, n.query_block);
-      rels_[i].line = inner.get();
-      for (size_t k : applicable) {
-        if (k == s.key) continue;
-        filter.push_back(Text(*conjuncts_[k].expr));
-        rest.push_back(std::move(conjuncts_[k].expr));
-      }
-      BoundExprPtr cond = MakeAnd(std::move(rest));
-      if (cond) ToLayout(*cond, outer.layout, 0, &inner_layout, outer.layout.size());
-      auto nl =
-          std::make_unique<NestedLoops>(JoinKind::kInner, std::move(cond),
-                                        std::vector<size_t>{outer_pos}, std::vector<size_t>{slot});
-      cost::Cost jc = model_.NestedLoops(oc, orows, Probe(i, s.key).per_start);
-      nl->AddChild(std::move(outer.op));
-      nl->AddChild(std::move(inner));
-      out.op = std::move(nl);
-      out.op->cost = jc.total();
-      out.op->cpu_cost = jc.cpu;
-      out.layout = outer.layout;
-      out.layout.insert(out.layout.end(), inner_layout.begin(), inner_layout.end());
     } else {
+      // Nested loops: the inner side is an index access probing with the outer key (one start
+      // per outer row), or the leaf itself, materialised once.
+      const bool indexed = s.method == Method::kIndexNestedLoops;
+      OpPtr inner;
+      std::vector<size_t> outer_columns, slots;
+      cost::Cost jc;
+      if (indexed) {
+        auto& kc = conjuncts_[s.key];
+        const size_t inner_side = *InnerSide(s.key, i);
+        const BoundExpr& in_col = *kc.expr->children[inner_side];
+        const BoundExpr& out_col = *kc.expr->children[1 - inner_side];
+        const size_t slot = ctx_.next_parameter_slot++;
+        size_t outer_pos = 0;
+        for (size_t p = 0; p < outer.layout.size(); ++p)
+          if (outer.layout[p] == out_col.column_index) outer_pos = p;
+        LogicalNode& n = *r.node;
+        auto param = MakeParameter(slot, out_col.type);
+        param->display = labels_[out_col.column_index];
+        std::vector<BoundExprPtr> conj;
+        if (n.predicate) conj.push_back(std::move(n.predicate));
+        conj.push_back(MakeCompare("=", MakeColumn(in_col.column_index - r.begin, in_col.type),
+                                   std::move(param)));
+        inner = PlanTableAccess(*n.table, n.column_ids, MakeAnd(std::move(conj)), n.alias,
+                                n.hints, ctx_, n.query_block);
+        rels_[i].line = inner.get();
+        outer_columns = {outer_pos};
+        slots = {slot};
+        jc = model_.NestedLoops(oc, orows, Probe(i, s.key).per_start);
+      } else {
+        inner = PlanLeafForReal(i);
+        jc = PlainNestedLoopsCost(oc, orows, r);
+      }
       for (size_t k : applicable) {
+        if (indexed && k == s.key) continue;
         filter.push_back(Text(*conjuncts_[k].expr));
         rest.push_back(std::move(conjuncts_[k].expr));
       }
-      OpPtr inner = PlanLeafForReal(i);
       BoundExprPtr cond = MakeAnd(std::move(rest));
       if (cond) ToLayout(*cond, outer.layout, 0, &inner_layout, outer.layout.size());
-      auto nl = std::make_unique<NestedLoops>(JoinKind::kInner, std::move(cond));
-      cost::Cost jc = PlainNestedLoopsCost(oc, orows, r);
+      auto nl = indexed ? std::make_unique<NestedLoops>(JoinKind::kInner, std::move(cond),
+                                                        std::move(outer_columns), std::move(slots))
+                        : std::make_unique<NestedLoops>(JoinKind::kInner, std::move(cond));
       nl->AddChild(std::move(outer.op));
       nl->AddChild(std::move(inner));
       out.op = std::move(nl);
@@ -909,68 +908,6 @@ class JoinSearch {
   std::map<std::pair<size_t, size_t>, IndexProbe> probes_;
 };
 
-// Hints the planner knows (someone reads them); anything else is reported as unknown.
-bool KnownHint(const std::string& name) {
-  static constexpr const char* kKnown[] = {"ALL_ROWS",
-                                           "APPEND",
-                                           "BEGIN_OUTLINE_DATA",
-                                           "CARDINALITY",
-                                           "DB_VERSION",
-                                           "DYNAMIC_SAMPLING",
-                                           "END_OUTLINE_DATA",
-                                           "FIRST_ROWS",
-                                           "FULL",
-                                           "GATHER_PLAN_STATISTICS",
-                                           "HASH_AJ",
-                                           "HASH_SJ",
-                                           "IGNORE_OPTIM_EMBEDDED_HINTS",
-                                           "INDEX",
-                                           "INDEX_ASC",
-                                           "INDEX_DESC",
-                                           "INDEX_FFS",
-                                           "INDEX_RS",
-                                           "INDEX_RS_ASC",
-                                           "INDEX_RS_DESC",
-                                           "INDEX_SS",
-                                           "LEADING",
-                                           "MERGE",
-                                           "MONITOR",
-                                           "NL_AJ",
-                                           "NL_SJ",
-                                           "NOAPPEND",
-                                           "NO_INDEX",
-                                           "NO_MERGE",
-                                           "NO_MONITOR",
-                                           "NO_PARALLEL",
-                                           "NO_SWAP_JOIN_INPUTS",
-                                           "NO_UNNEST",
-                                           "NO_USE_HASH",
-                                           "NO_USE_NL",
-                                           "OPTIMIZER_FEATURES_ENABLE",
-                                           "OPT_PARAM",
-                                           "ORDERED",
-                                           "OUTLINE",
-                                           "OUTLINE_LEAF",
-                                           "PARALLEL",
-                                           "QB_NAME",
-                                           "RESULT_CACHE",
-                                           "RULE",
-                                           "SEMIJOIN",
-                                           "SWAP_JOIN_INPUTS",
-                                           "UNNEST",
-                                           "USE_HASH",
-                                           "USE_NL",
-                                           "ANTIJOIN",
-                                           "NO_QUERY_TRANSFORMATION",
-                                           "PUSH_PRED",
-                                           "NO_PUSH_PRED",
-                                           "PUSH_SUBQ",
-                                           "NO_PUSH_SUBQ"};
-  for (const char* k : kKnown)
-    if (name == k) return true;
-  return false;
-}
-
 }  // namespace
 
 bool IsReorderableJoin(const LogicalNode& n) {
@@ -981,21 +918,6 @@ bool IsReorderableJoin(const LogicalNode& n) {
 std::unique_ptr<PhysicalOperator> PlanJoinTree(LogicalNode& root, PlanContext& ctx,
                                                const PlanLeafFn& plan_leaf) {
   return JoinSearch(root, ctx, plan_leaf).Run();
-}
-
-void RecordUnknownHints(const std::vector<ast::Hint>& hints, PlanContext& ctx) {
-  for (const auto& h : hints) {
-    if (!h.malformed && KnownHint(h.name)) continue;
-    bool seen = false;
-    for (const auto& u : ctx.record.hints) seen = seen || (u.error && u.text == h.text);
-    if (seen) continue;
-    HintUse u;
-    u.text = h.text;
-    u.query_block = h.query_block;
-    u.error = true;
-    u.reason = h.malformed ? "syntax error" : "unknown hint";
-    ctx.record.hints.push_back(std::move(u));
-  }
 }
 
 }  // namespace pathdb::planner

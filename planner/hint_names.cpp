@@ -1,0 +1,88 @@
+// Which hint names the planner reads, and the Hint Report's "E -" entries for the others
+// (unknown names and malformed hints), once per statement.
+#include "planner/join_planner.h"
+
+namespace pathdb::planner {
+
+namespace {
+
+// Hints the planner knows (someone reads them); anything else is reported as unknown.
+bool KnownHint(const std::string& name) {
+  static constexpr const char* kKnown[] = {"ALL_ROWS",
+                                           "APPEND",
+                                           "BEGIN_OUTLINE_DATA",
+                                           "CARDINALITY",
+                                           "DB_VERSION",
+                                           "DYNAMIC_SAMPLING",
+                                           "END_OUTLINE_DATA",
+                                           "FIRST_ROWS",
+                                           "FULL",
+                                           "GATHER_PLAN_STATISTICS",
+                                           "HASH_AJ",
+                                           "HASH_SJ",
+                                           "IGNORE_OPTIM_EMBEDDED_HINTS",
+                                           "INDEX",
+                                           "INDEX_ASC",
+                                           "INDEX_DESC",
+                                           "INDEX_FFS",
+                                           "INDEX_RS",
+                                           "INDEX_RS_ASC",
+                                           "INDEX_RS_DESC",
+                                           "INDEX_SS",
+                                           "LEADING",
+                                           "MERGE",
+                                           "MONITOR",
+                                           "NL_AJ",
+                                           "NL_SJ",
+                                           "NOAPPEND",
+                                           "NO_INDEX",
+                                           "NO_MERGE",
+                                           "NO_MONITOR",
+                                           "NO_PARALLEL",
+                                           "NO_SWAP_JOIN_INPUTS",
+                                           "NO_UNNEST",
+                                           "NO_USE_HASH",
+                                           "NO_USE_NL",
+                                           "OPTIMIZER_FEATURES_ENABLE",
+                                           "OPT_PARAM",
+                                           "ORDERED",
+                                           "OUTLINE",
+                                           "OUTLINE_LEAF",
+                                           "PARALLEL",
+                                           "QB_NAME",
+                                           "RESULT_CACHE",
+                                           "RULE",
+                                           "SEMIJOIN",
+                                           "SWAP_JOIN_INPUTS",
+                                           "UNNEST",
+                                           "USE_HASH",
+                                           "USE_NL",
+                                           "ANTIJOIN",
+                                           "NO_QUERY_TRANSFORMATION",
+                                           "PUSH_PRED",
+                                           "NO_PUSH_PRED",
+                                           "PUSH_SUBQ",
+                                           "NO_PUSH_SUBQ"};
+  for (const char* k : kKnown)
+    if (name == k) return true;
+  return false;
+}
+
+}  // namespace
+
+void RecordUnknownHints(const std::vector<ast::Hint>& hints, PlanContext& ctx) {
+  for (const auto& h : hints) {
+    if (!h.malformed && KnownHint(h.name)) continue;
+    bool seen = false;
+    for (const auto& u : ctx.record.hints) seen = seen || (u.error && u.text == h.text);
+    if (seen) continue;
+    HintUse u;
+    u.text = h.text;
+    u.query_block = h.query_block;
+    u.error = true;
+    u.reason = h.malformed ? "syntax error" : "unknown hint";
+    ctx.record.hints.push_back(std::move(u));
+  }
+}
+
+}  // namespace pathdb::planner
