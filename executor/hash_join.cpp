@@ -119,8 +119,8 @@ std::vector<LogicalType> HashJoin::ComputeTypes() const {
 
 std::unique_ptr<OperatorState> HashJoin::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<HashJoinState>();
+  // The probe side is opened when the build is done (the run-time filter rule, operator.h).
   st->build_child = children_.at(0)->Open(ctx);
-  st->probe_child = children_.at(1)->Open(ctx);
   st->build_rows = std::make_unique<ChunkCollection>(children_[0]->types());
   std::vector<LogicalType> key_types;
   std::vector<TypeId> compare_as;
@@ -364,6 +364,14 @@ void Build(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
       HashJoinSpill::Start(op, st, ctx);
     }
   }
+  // Filters first, then the probe side: its scan sees them before it reads a block.
+  if (st.build_parts.empty()) {
+    for (const HashJoin::JoinFilterCreate& f : op.join_filters()) {
+      ctx.shared.JoinFilterById(f.filter_id)
+          ->PublishFromKeys(st.table->keys(), f.key, st.compare_as[f.key]);
+    }
+  }
+  st.probe_child = op.children()[1]->Open(ctx);
   if (!st.build_parts.empty()) {
     HashJoinSpill::PartitionProbe(op, st, ctx);
   } else if (op.build_preserved()) {

@@ -52,6 +52,20 @@ class HashJoin : public ChildTypedOperator {
            std::vector<BoundExprPtr> probe_keys, BoundExprPtr residual, bool build_preserved);
   bool build_preserved() const { return build_preserved_; }
 
+  //! A join filter this join publishes when its build ends (storage::RuntimeFilter): key
+  //! `key`'s min/max and membership over the distinct build keys, as ExecutionState's
+  //! filter `filter_id`. Not published when the build spilled (the filter then passes all).
+  struct JoinFilterCreate {
+    uint32_t filter_id;
+    size_t key;
+  };
+  //! Called while the plan is built. REQUIRES: key < build_keys().size(), and the join is one
+  //! where the probe side may lose rows without a match (inner, semi on the probe side).
+  void CreateJoinFilter(uint32_t filter_id, size_t key) {
+    join_filters_.push_back({filter_id, key});
+  }
+  const std::vector<JoinFilterCreate>& join_filters() const { return join_filters_; }
+
   JoinKind kind() const { return kind_; }
   const std::vector<BoundExprPtr>& build_keys() const { return build_keys_; }
   const std::vector<BoundExprPtr>& probe_keys() const { return probe_keys_; }
@@ -71,6 +85,7 @@ class HashJoin : public ChildTypedOperator {
   std::vector<BoundExprPtr> build_keys_;
   std::vector<BoundExprPtr> probe_keys_;
   BoundExprPtr residual_;
+  std::vector<JoinFilterCreate> join_filters_;
 };
 
 }  // namespace pathdb

@@ -1,7 +1,17 @@
 // PhysicalOperator: one class per plan operation, named as the plan prints it
 // (executor/hash_join.cpp runs HASH JOIN). The operator object is immutable while it runs;
 // every piece of run-time state lives in the OperatorState it creates, so a cursor can run
-// again (and later in parallel). Operators pull batches from their children.
+// again (and later in parallel). Operators pull batches from their children. What operators
+// of one execution hand each other (join filters, WITH rows) lives in ExecContext::shared.
+//
+// The run-time filter rule: a HASH JOIN reads its build input to the end and publishes its
+// join filters BEFORE it opens its probe input, so a probe-side scan has its filters from its
+// first block. A scan still looks for newly published filters at every region and batch, so
+// a filter from a producer that is not its ancestor (or a later parallel build) is used as
+// soon as it appears; before that it passes every row.
+//
+// Threads: an operator tree is immutable and may be shared between threads; an OperatorState
+// and an ExecContext belong to one thread.
 #pragma once
 #include <atomic>
 #include <functional>
@@ -12,6 +22,7 @@
 
 #include "common/stats.h"
 #include "common/vector.h"
+#include "executor/execution_state.h"
 #include "executor/expression.h"
 #include "storage/storage.h"
 
@@ -51,8 +62,8 @@ struct ExecContext {
   //! Per plan line (index = PhysicalOperator::line_id()): run-time statistics are collected
   //! when this is set; null (the default) costs one branch per Open/Next.
   std::vector<OperatorRuntimeStats>* line_stats = nullptr;
-  //! Rows of the statement's materialised WITH queries (TEMP TABLE TRANSFORMATION), by id.
-  std::map<uint32_t, std::shared_ptr<const ChunkCollection>> temp_tables{};
+  //! What the operators of this execution publish to each other (join filters, WITH rows).
+  ExecutionState shared{};
   //! Throws ORA-01013 when the user asked to cancel. Called once per batch by every operator.
   void CheckCancel() const;
   //! The statistics of plan line `line_id`, or null when not collecting (or unnumbered).

@@ -6,7 +6,7 @@ namespace pathdb {
 namespace {
 
 struct TableAccessFullState : OperatorState {
-  std::unique_ptr<storage::TableScanState> scan;
+  std::unique_ptr<storage::ScanSource> scan;
   bool done = false;
 };
 
@@ -26,24 +26,129 @@ std::vector<LogicalType> ProjectedTypes(const storage::TableInfo& table,
   return types;
 }
 
+void Flatten(const BoundExpr& e, std::vector<const BoundExpr*>& out) {
+  if (e.kind == BoundKind::kAnd) {
+    for (const auto& c : e.children) Flatten(*c, out);
+  } else {
+    out.push_back(&e);
+  }
+}
+
+std::optional<storage::CompareOp> CompareOpOf(std::string_view name, bool flipped) {
+  using storage::CompareOp;
+  if (name == "=") return CompareOp::kEq;
+  if (name == "<>") return CompareOp::kNe;
+  if (name == "<") return flipped ? CompareOp::kGt : CompareOp::kLt;
+  if (name == "<=") return flipped ? CompareOp::kGe : CompareOp::kLe;
+  if (name == ">") return flipped ? CompareOp::kLt : CompareOp::kGt;
+  if (name == ">=") return flipped ? CompareOp::kLe : CompareOp::kGe;
+  return std::nullopt;
+}
+
+//! The scan form of one conjunct, when the scan can evaluate it exactly as the executor
+//! would: a projected table column against non-NULL constants of the same type.
+std::optional<storage::ScanPredicate> ToScanPredicate(const BoundExpr& e,
+                                                      const storage::TableInfo& table,
+                                                      const std::vector<uint32_t>& ids) {
+  using K = storage::ScanPredicate::Kind;
+  auto column_of = [&](const BoundExpr& c) -> std::optional<uint32_t> {
+    if (c.kind != BoundKind::kColumn || c.column_index >= ids.size()) return std::nullopt;
+    uint32_t id = ids[c.column_index];
+    if (id == storage::kRowIdColumn) return std::nullopt;
+    return id;
+  };
+  auto usable = [&](uint32_t col, const BoundExpr& k) {
+    return k.kind == BoundKind::kConstant && !k.constant.is_null() &&
+           storage::ScanCanEvaluate(table.columns[col].type, k.constant.type());
+  };
+  storage::ScanPredicate p;
+  switch (e.kind) {
+    case BoundKind::kCompare: {
+      if (e.children.size() != 2) return std::nullopt;
+      bool flipped = e.children[0]->kind == BoundKind::kConstant;
+      const BoundExpr& c = *e.children[flipped ? 1 : 0];
+      const BoundExpr& k = *e.children[flipped ? 0 : 1];
+      auto col = column_of(c);
+      auto op = CompareOpOf(e.name, flipped);
+      if (!col || !op || !usable(*col, k)) return std::nullopt;
+      p.kind = K::kCompare;
+      p.column = *col;
+      p.op = *op;
+      p.values.push_back(k.constant);
+      return p;
+    }
+    case BoundKind::kIsNull: {
+      auto col = column_of(*e.children[0]);
+      if (!col) return std::nullopt;
+      p.kind = e.negated ? K::kIsNotNull : K::kIsNull;
+      p.column = *col;
+      return p;
+    }
+    case BoundKind::kInList: {
+      if (e.negated || e.children.size() < 2) return std::nullopt;
+      auto col = column_of(*e.children[0]);
+      if (!col) return std::nullopt;
+      p.kind = K::kInList;
+      p.column = *col;
+      for (size_t i = 1; i < e.children.size(); ++i) {
+        const BoundExpr& k = *e.children[i];
+        if (k.kind == BoundKind::kConstant && k.constant.is_null()) continue;  // never TRUE
+        if (!usable(*col, k)) return std::nullopt;
+        p.values.push_back(k.constant);
+      }
+      if (p.values.empty()) return std::nullopt;
+      return p;
+    }
+    default:
+      return std::nullopt;
+  }
+}
+
 }  // namespace
 
-TableAccessFull::TableAccessFull(const storage::TableInfo& table,
-                                 std::vector<uint32_t> column_ids, BoundExprPtr filter)
+TableAccessFull::TableAccessFull(const storage::TableInfo& table, std::vector<uint32_t> column_ids,
+                                 BoundExprPtr filter)
     : PhysicalOperator("TABLE ACCESS FULL", ProjectedTypes(table, column_ids)),
       table_(table),
       column_ids_(std::move(column_ids)),
       filter_(std::move(filter)) {
   object_name = table.name;
+  spec_.table = &table_;
+  spec_.column_ids = column_ids_;
+  if (!filter_) return;
+  std::vector<const BoundExpr*> conjuncts;
+  Flatten(*filter_, conjuncts);
+  std::vector<BoundExprPtr> rest;
+  for (const BoundExpr* c : conjuncts) {
+    if (auto p = ToScanPredicate(*c, table_, column_ids_)) {
+      spec_.predicates.push_back(std::move(*p));
+    } else {
+      rest.push_back(c->Copy());
+    }
+  }
+  if (rest.size() == 1) {
+    residual_ = std::move(rest[0]);
+  } else if (!rest.empty()) {
+    residual_ = std::make_unique<BoundExpr>(BoundKind::kAnd, LogicalType::Boolean());
+    residual_->children = std::move(rest);
+  }
 }
 
-void TableAccessFull::AddRuntimeFilter(std::shared_ptr<const RuntimeFilter> filter) {
-  runtime_filters_.push_back(std::move(filter));
+void TableAccessFull::UseJoinFilter(uint32_t filter_id, uint32_t table_column) {
+  join_filters_.push_back({filter_id, table_column});
 }
 
 std::unique_ptr<OperatorState> TableAccessFull::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<TableAccessFullState>();
-  st->scan = ctx.db.BeginScan(table_, column_ids_, ctx.stats);
+  if (join_filters_.empty()) {
+    st->scan = ctx.db.BeginScan(spec_, ctx.stats);
+  } else {
+    storage::ScanSpec spec = spec_;
+    for (const JoinFilterUse& u : join_filters_) {
+      spec.runtime_filters.push_back({u.table_column, ctx.shared.JoinFilterById(u.filter_id)});
+    }
+    st->scan = ctx.db.BeginScan(spec, ctx.stats);
+  }
   return st;
 }
 
@@ -52,15 +157,11 @@ bool TableAccessFull::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk
   while (!st.done) {
     ctx.CheckCancel();
     out.Reset();
-    if (!ctx.db.ScanNext(*st.scan, out, nullptr, ctx.stats)) {
+    if (!st.scan->Next(out, nullptr, ctx.stats)) {
       st.done = true;
       break;
     }
-    if (filter_) ExpressionExecutor::Filter(*filter_, out, ctx.eval);
-    for (const auto& rf : runtime_filters_) {
-      if (out.Count() == 0) break;
-      rf->Apply(out);
-    }
+    if (residual_ && out.Count() > 0) ExpressionExecutor::Filter(*residual_, out, ctx.eval);
     if (out.Count() > 0) return true;
   }
   return false;

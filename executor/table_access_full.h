@@ -1,10 +1,13 @@
-// TABLE ACCESS FULL: reads a heap segment through the buffer cache in physical block order.
+// TABLE ACCESS FULL: reads a heap segment in physical block order through a storage scan
+// source opened from a ScanSpec. The simple conjuncts of the filter (column compared with a
+// constant, IN list, IS [NOT] NULL) go into the spec and are evaluated by the scan on the
+// decoded columns before output vectors are built; the rest is evaluated here per batch.
 #pragma once
 #include <memory>
 #include <vector>
 
 #include "executor/operator.h"
-#include "executor/runtime_filter.h"
+#include "storage/scan_spec.h"
 
 namespace pathdb {
 
@@ -13,28 +16,39 @@ namespace pathdb {
 class TableAccessFull : public PhysicalOperator {
  public:
   //! REQUIRES: every id in column_ids is < table.columns.size() or storage::kRowIdColumn.
-  //! `filter` (nullable) is a predicate whose column refs index the projected columns; it is
-  //! applied per batch by shrinking the selection. `table` must outlive the operator.
+  //! `filter` (nullable) is a predicate whose column refs index the projected columns; rows
+  //! for which it is not TRUE are dropped. `table` must outlive the operator.
   TableAccessFull(const storage::TableInfo& table, std::vector<uint32_t> column_ids,
                   BoundExprPtr filter);
 
-  //! Attaches a run-time filter (join filter) applied after the static filter. Called by the
-  //! planner while building the plan, never while it runs. The filter passes everything until
-  //! its producer publishes it.
-  void AddRuntimeFilter(std::shared_ptr<const RuntimeFilter> filter);
+  //! The scan uses join filter `filter_id` (published by a HASH JOIN of the same execution)
+  //! on table column `table_column`. Called while the plan is built, never while it runs.
+  //! REQUIRES: table_column is one of column_ids (the membership test reads its vector);
+  //! the join is one where dropping probe rows without a match is safe (inner, semi).
+  void UseJoinFilter(uint32_t filter_id, uint32_t table_column);
 
   const storage::TableInfo& table() const { return table_; }
   const std::vector<uint32_t>& column_ids() const { return column_ids_; }
+  //! The whole filter as planned (pushed conjuncts included).
   const BoundExpr* filter() const { return filter_.get(); }
+  //! The conjuncts the scan evaluates itself, and what is left for this operator.
+  const std::vector<storage::ScanPredicate>& scan_predicates() const { return spec_.predicates; }
+  const BoundExpr* residual_filter() const { return residual_.get(); }
 
   std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
   bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 
  private:
+  struct JoinFilterUse {
+    uint32_t filter_id;
+    uint32_t table_column;
+  };
   const storage::TableInfo& table_;
   std::vector<uint32_t> column_ids_;
   BoundExprPtr filter_;
-  std::vector<std::shared_ptr<const RuntimeFilter>> runtime_filters_;
+  BoundExprPtr residual_;
+  storage::ScanSpec spec_;  //!< without run-time filters: those are attached per execution
+  std::vector<JoinFilterUse> join_filters_;
 };
 
 }  // namespace pathdb

@@ -62,7 +62,7 @@ bool TempTableLoad::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk&)
     ctx.CheckCancel();
     rows->Append(in);
   }
-  ctx.temp_tables[id_] = std::move(rows);
+  ctx.shared.PutTempTable(id_, std::move(rows));
   st.done = true;
   return false;
 }
@@ -73,11 +73,11 @@ TempTableScan::TempTableScan(uint32_t id, std::string name, std::vector<LogicalT
 }
 
 std::unique_ptr<OperatorState> TempTableScan::OpenImpl(ExecContext& ctx) const {
-  auto it = ctx.temp_tables.find(id_);
-  if (it == ctx.temp_tables.end())
+  auto rows = ctx.shared.TempTable(id_);
+  if (!rows)
     ThrowOra(600, "internal error code, arguments: [temp table {} not loaded]", object_name);
   auto st = std::make_unique<ScanState>();
-  st->rows = it->second;
+  st->rows = std::move(rows);
   return st;
 }
 

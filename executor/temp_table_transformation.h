@@ -5,7 +5,8 @@
 //    LOAD AS SELECT (CURSOR DURATION MEMORY) | SYS_TEMP_0FD9D6601_...
 //     <the WITH query>
 //    <the main query, reading TABLE ACCESS FULL | SYS_TEMP_0FD9D6601_... under a VIEW>
-// The rows live in ExecContext::temp_tables for one execution (the plan stays immutable).
+// The rows live in ExecContext::shared (ExecutionState) for one execution (the plan stays
+// immutable).
 #pragma once
 #include "executor/child_typed_operator.h"
 

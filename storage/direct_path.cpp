@@ -135,6 +135,10 @@ class DirectPathInsertImpl final : public DirectPathInsert {
       rec.before[kUndoExtents] = Value::Integer(static_cast<int64_t>(seg.extents.size()));
       rec.rowid = RowId{kFileNo, extents_.front().start, 0};
       for (const Extent& e : extents_) seg.extents.push_back(e);
+      for (uint64_t r = seg.data_blocks / kRegionBlocks;
+           blocks_ > 0 && r <= (seg.data_blocks + blocks_ - 1) / kRegionBlocks; ++r) {
+        seg.storage_index.InvalidateRegion(static_cast<uint32_t>(r));
+      }
       seg.data_blocks += blocks_;
       seg.row_count += rows_;
       // Conventional inserts go on in the old insert block; new blocks come after the HWM.

@@ -141,6 +141,7 @@ RowId Database::Impl::InsertRow(const TableInfo& t, Segment& seg, const std::str
     }
     if (auto slot = HeapPage(pin.data()).Insert(row, reserve)) {
       pin.MarkDirty(NextScn());
+      seg.NoteRowChange(seg.insert_block);
       return {kFileNo, seg.insert_block, *slot};
     }
   }
@@ -151,6 +152,7 @@ RowId Database::Impl::InsertRow(const TableInfo& t, Segment& seg, const std::str
   if (!slot) slot = page.Insert(row, 0);  // an empty block takes any row, pctfree or not
   if (!slot) ThrowUnimplemented("rows longer than one block (row chaining)");
   pin.MarkDirty(NextScn());
+  seg.NoteRowChange(seg.insert_block);
   if (hold) *hold = std::move(pin);
   return {kFileNo, seg.insert_block, *slot};
 }
@@ -158,6 +160,8 @@ RowId Database::Impl::InsertRow(const TableInfo& t, Segment& seg, const std::str
 void Database::Impl::PutRow(const TableInfo& t, Segment& seg, RowId rowid,
                             const std::vector<Value>& values, bool restore, SessionStats& st) {
   std::string row = EncodeRow(encoder, values, t.columns);
+  // The row is visited (and summarised) from its head block, wherever its body lives.
+  seg.NoteRowChange(rowid.block);
   auto head = cache->Get(rowid.block, AccessMode::kCurrent, st);
   HeapPage page(head.data());
   auto piece = page.Row(rowid.slot);

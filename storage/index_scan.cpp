@@ -135,17 +135,7 @@ std::unique_ptr<IndexScanState> Database::BeginIndexFastFullScan(const IndexInfo
   st->fast_full = true;
   for (uint32_t c : it->second->info.columns) st->types.push_back(table->columns.at(c).type);
   const Segment& seg = m.segments.at(st->index_object_id);
-  uint64_t left = seg.data_blocks;
-  for (size_t i = 0; i < seg.extents.size() && left > 0; ++i) {
-    Extent e = seg.extents[i];
-    if (i == 0) {
-      ++e.start;  // the segment header
-      --e.count;
-    }
-    e.count = static_cast<uint32_t>(std::min<uint64_t>(e.count, left));
-    left -= e.count;
-    if (e.count > 0) st->runs.push_back(e);
-  }
+  st->runs = seg.DataRuns();
   bool big = static_cast<double>(seg.data_blocks) >
              kSmallSegmentFraction * static_cast<double>(m.cache->Capacity());
   st->access = big ? AccessType::kScan : AccessType::kShortScan;

@@ -1,5 +1,6 @@
 #include "storage/segment.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "common/error.h"
@@ -59,7 +60,9 @@ constexpr size_t kInsertOff = kBlockHeaderSize + 8;
 constexpr size_t kRowCountOff = kBlockHeaderSize + 16;
 constexpr size_t kExtentsOff = kBlockHeaderSize + 24;
 
-size_t MaxExtentsPerSegment() { return (kBlockSize - kExtentsOff) / 8; }
+size_t MaxExtentsPerSegment() {
+  return (kBlockSize - kExtentsOff) / 8;
+}
 
 uint32_t Segment::DataBlock(uint32_t k) const {
   uint64_t idx = uint64_t{k} + 1;
@@ -74,6 +77,42 @@ uint64_t Segment::AllocatedBlocks() const {
   uint64_t n = 0;
   for (const auto& e : extents) n += e.count;
   return n;
+}
+
+std::vector<Extent> Segment::DataRuns() const {
+  std::vector<Extent> runs;
+  uint64_t left = data_blocks;
+  for (size_t i = 0; i < extents.size() && left > 0; ++i) {
+    Extent e = extents[i];
+    if (i == 0) {
+      ++e.start;  // the segment header
+      --e.count;
+    }
+    e.count = static_cast<uint32_t>(std::min<uint64_t>(e.count, left));
+    left -= e.count;
+    if (e.count > 0) runs.push_back(e);
+  }
+  return runs;
+}
+
+void Segment::NoteRowChange(uint32_t block) {
+  if (storage_index.RegionCount() == 0) {
+    storage_index.NoteChange();
+    return;
+  }
+  // Data block ordinal of `block`: extents in order, the header block not counted.
+  uint64_t ordinal = 0;
+  for (size_t i = 0; i < extents.size(); ++i) {
+    const Extent& e = extents[i];
+    if (block >= e.start && block < e.start + e.count) {
+      ordinal += block - e.start;
+      if (i == 0) --ordinal;
+      storage_index.InvalidateRegion(static_cast<uint32_t>(ordinal / kRegionBlocks));
+      return;
+    }
+    ordinal += e.count;
+  }
+  storage_index.Clear();  // not ours: be safe
 }
 
 void SaveSegment(const Segment& seg, BufferCache& cache, uint64_t scn, SessionStats& stats) {
@@ -132,8 +171,8 @@ Segment CreateSegment(uint32_t object_id, SpaceMap& space, DataFile& file, Buffe
   return seg;
 }
 
-BufferCache::Pin ExtendSegment(Segment& seg, SpaceMap& space, DataFile& file,
-                               BufferCache& cache, uint64_t scn, SessionStats& stats) {
+BufferCache::Pin ExtendSegment(Segment& seg, SpaceMap& space, DataFile& file, BufferCache& cache,
+                               uint64_t scn, SessionStats& stats) {
   if (seg.data_blocks + 1 >= seg.AllocatedBlocks()) {
     if (seg.extents.size() >= MaxExtentsPerSegment()) {
       ThrowOra(1631, "max # extents ({}) reached in table PATHDB.{}", MaxExtentsPerSegment(),
@@ -164,6 +203,7 @@ void ResetSegment(Segment& seg, SpaceMap& space, BufferCache& cache) {
   seg.data_blocks = 0;
   seg.insert_block = 0;
   seg.row_count = 0;
+  seg.storage_index.Clear();
 }
 
 void FreeSegment(Segment& seg, SpaceMap& space, BufferCache& cache) {
@@ -175,6 +215,7 @@ void FreeSegment(Segment& seg, SpaceMap& space, BufferCache& cache) {
   seg.data_blocks = 0;
   seg.insert_block = 0;
   seg.row_count = 0;
+  seg.storage_index.Clear();
 }
 
 }  // namespace pathdb::storage

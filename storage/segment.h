@@ -10,6 +10,7 @@
 
 #include "common/stats.h"
 #include "storage/buffer_cache.h"
+#include "storage/storage_index.h"
 
 namespace pathdb::storage {
 
@@ -57,11 +58,19 @@ struct Segment {
   //! does not see its own rows).
   std::weak_ptr<int> scan_guard;
   uint32_t scan_hwm = 0;
+  //! Region min/max summaries built by scans (storage/storage_index.h); memory only.
+  StorageIndex storage_index;
 
   //! Physical block of data block k (0-based; segment block k+1 since block 0 is the header).
   uint32_t DataBlock(uint32_t k) const;
   //! Total blocks allocated to the segment.
   uint64_t AllocatedBlocks() const;
+  //! The data blocks below the HWM as runs of physically contiguous blocks, in scan order
+  //! (the header block left out). Every scan of the segment walks these.
+  std::vector<Extent> DataRuns() const;
+  //! A row of physical block `block` was written (insert, update, undo): the storage-index
+  //! region holding it loses its summary. Cheap when no summary exists.
+  void NoteRowChange(uint32_t block);
 };
 
 //! Creates a segment: allocates its first extent, formats the header block.
@@ -73,8 +82,8 @@ Segment LoadSegment(uint32_t header_block, BufferCache& cache, SessionStats& sta
 void SaveSegment(const Segment& seg, BufferCache& cache, uint64_t scn, SessionStats& stats);
 //! Formats the next data block above the HWM (allocating an extent when needed) and returns
 //! a pin on it. ORA-01631 when the header's extent map is full.
-BufferCache::Pin ExtendSegment(Segment& seg, SpaceMap& space, DataFile& file,
-                               BufferCache& cache, uint64_t scn, SessionStats& stats);
+BufferCache::Pin ExtendSegment(Segment& seg, SpaceMap& space, DataFile& file, BufferCache& cache,
+                               uint64_t scn, SessionStats& stats);
 //! Returns every extent but the first to the space map; the segment is empty afterwards.
 void ResetSegment(Segment& seg, SpaceMap& space, BufferCache& cache);
 //! Returns all extents (drop).

@@ -18,6 +18,7 @@
 #include "common/types.h"
 #include "common/value.h"
 #include "common/vector.h"
+#include "storage/scan_spec.h"
 
 namespace pathdb::storage {
 
@@ -186,11 +187,20 @@ class Transaction {
   std::vector<UndoRecord> undo_;
 };
 
-//! Scan position over a heap segment. Created by Database::BeginScan; run-time filters and
-//! region skipping attach here later (storage index, join filter min/max).
-class TableScanState {
+//! A running full scan of a heap segment, opened by Database::BeginScan from a ScanSpec.
+//! Implementations: the buffer-cache heap scan (storage/heap_scan.cpp) over a block source
+//! (storage/heap_scan.h: the buffered reader today; the direct-path reader plugs in there) and,
+//! later, the in-memory column store scan as a ScanSource of its own. Database::BeginScan is
+//! the one place that chooses. Used by one thread at a time.
+class ScanSource {
  public:
-  virtual ~TableScanState() = default;
+  virtual ~ScanSource() = default;
+  //! Fills `out` (one vector per requested column, in request order) with the next rows that
+  //! pass the spec's predicates and published range filters; membership tests only shrink
+  //! the selection. `rowids` (nullable) receives each row's ROWID, one per row of out.size().
+  //! Returns false at the end (nothing produced).
+  virtual bool Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& stats) = 0;
+  virtual const ScanCounters& counters() const = 0;
 };
 
 //! Position of an index scan (range, full or fast full). Created by BeginIndexScan /
@@ -278,13 +288,18 @@ class Database {
   void Commit(Transaction& txn, SessionStats& stats);
 
   // ---- reads
-  //! Starts a full scan of the table's segment in physical block order through the cache.
-  std::unique_ptr<TableScanState> BeginScan(const TableInfo& table,
-                                            std::vector<uint32_t> column_ids, SessionStats& stats);
-  //! Fills `out` (one vector per requested column, in request order) with up to kVectorSize
-  //! rows; if `rowids` is non-null it receives each row's ROWID. Returns false at the end.
-  bool ScanNext(TableScanState& state, DataChunk& out, std::vector<RowId>* rowids,
-                SessionStats& stats);
+  //! Starts a full scan of spec.table's segment in physical block order through the cache.
+  //! REQUIRES: every spec.predicates / runtime_filters column is a column of the table and
+  //! each predicate satisfies ScanCanEvaluate. Throws ORA-00904 for a bad column id.
+  std::unique_ptr<ScanSource> BeginScan(const ScanSpec& spec, SessionStats& stats);
+  //! The plain scan: `column_ids` of every row.
+  std::unique_ptr<ScanSource> BeginScan(const TableInfo& table, std::vector<uint32_t> column_ids,
+                                        SessionStats& stats);
+  //! source.Next(out, rowids, stats).
+  bool ScanNext(ScanSource& source, DataChunk& out, std::vector<RowId>* rowids,
+                SessionStats& stats) {
+    return source.Next(out, rowids, stats);
+  }
   //! Fetches one row by ROWID (all columns). nullopt when the slot is empty.
   std::optional<std::vector<Value>> Fetch(const TableInfo& table, RowId rowid, SessionStats& stats);
   //! Fetches rows by ROWID into `out` (one vector per requested column): row i of `out` is

@@ -1,0 +1,89 @@
+// Internal to storage/: the pieces of a full heap scan. A HeapScan (a ScanSource) walks the
+// segment's data runs region by region, asks the storage index whether a region can be
+// skipped before it reads any of it, and decodes rows of each block it gets from a
+// HeapBlockSource, evaluating the spec's predicates on the decoded fields before it builds
+// output vectors.
+//
+// Where the access paths plug in:
+// - buffer cache: BufferedBlockSource (heap_scan.cpp), the only block source today;
+// - direct path reads (next): a second HeapBlockSource that reads the runs asynchronously
+//   into private buffers; Database::BeginScan picks it when the run-time rule says so;
+// - in-memory column store: a ScanSource of its own, also picked in Database::BeginScan.
+//
+// Threads: one scan is used by one thread.
+#pragma once
+#include <cstddef>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "storage/buffer_cache.h"
+#include "storage/scan_predicates.h"
+#include "storage/segment.h"
+#include "storage/storage.h"
+
+namespace pathdb::storage {
+
+//! Hands a heap scan its blocks, one at a time in scan order.
+class HeapBlockSource {
+ public:
+  virtual ~HeapBlockSource() = default;
+  //! Returns the bytes of physical block `block` (the scan only reads them), valid until the
+  //! next Read or Release;
+  //! `run_left` blocks (this one included) follow contiguously in the scan, for multiblock
+  //! reads. Counts the gets and reads in `stats`.
+  virtual std::byte* Read(uint32_t block, uint32_t run_left, SessionStats& stats) = 0;
+  //! The body of a migrated row (ROWID `body`) of the current block's row.
+  virtual std::string_view MigratedBody(RowId body, SessionStats& stats) = 0;
+  //! The end of a fetch call: nothing stays pinned across calls.
+  virtual void Release() = 0;
+};
+
+class HeapScan final : public ScanSource {
+ public:
+  //! REQUIRES: `seg` is spec.table's segment and outlives the scan (the scan guard it takes
+  //! keeps DML from appending to blocks the scan will read).
+  HeapScan(const ScanSpec& spec, Segment& seg, std::unique_ptr<HeapBlockSource> blocks);
+  bool Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& stats) override;
+  const ScanCounters& counters() const override { return counters_; }
+
+ private:
+  //! Region hook: at the first block of a region, skip it when the storage index proves no
+  //! row of it can pass. Returns true when the scan moved past the region.
+  bool SkipRegion(SessionStats& stats);
+  //! Moves the position `n` data blocks on.
+  void Advance(uint64_t n);
+  //! Called when a block is finished: closes the region summary at a region's end.
+  void FinishBlock();
+  //! Adds the predicates of run-time filters published since the last look.
+  void RefreshRuntimeFilters();
+  void ApplyMembership(DataChunk& out);
+
+  Segment& seg_;
+  std::unique_ptr<HeapBlockSource> blocks_;
+  const TableInfo* table_;
+  std::vector<uint32_t> column_ids_;
+  std::vector<LogicalType> types_;
+  std::vector<RuntimeFilterRef> runtime_;
+  std::vector<bool> runtime_applied_;
+  ScanPredicates preds_;
+  std::vector<Field> fields_;
+  std::vector<Extent> runs_;   //!< data blocks below the HWM at scan start, in order
+  size_t run_ = 0;             //!< current run
+  uint32_t off_ = 0;           //!< block offset inside the current run
+  uint16_t slot_ = 0;          //!< next slot in the current block
+  uint64_t pos_ = 0;           //!< data block ordinal of the current block
+  uint64_t end_ = 0;           //!< first data block ordinal not scanned
+  bool whole_segment_ = true;  //!< no block range: region summaries may be stored
+  bool done_ = false;
+  RegionSummary summary_;  //!< of the region being read
+  std::shared_ptr<int> guard_;
+  ScanCounters counters_;
+};
+
+//! The buffer-cache block source: multiblock prefetch of uncached runs into the cache, one
+//! block pinned at a time; a long table's blocks enter at the cold end.
+std::unique_ptr<HeapBlockSource> MakeBufferedBlockSource(BufferCache& cache, uint32_t object_id,
+                                                         AccessType access);
+
+}  // namespace pathdb::storage

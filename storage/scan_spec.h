@@ -1,0 +1,105 @@
+// ScanSpec: everything a full scan of a heap segment is opened from — the columns wanted,
+// simple predicates the scan evaluates itself, an optional block range and the run-time
+// filters other operators publish while the scan runs. A value type: the executor keeps one
+// in the (immutable) plan and hands a per-execution copy, with that execution's run-time
+// filters attached, to Database::BeginScan.
+//
+// Threads: a ScanSpec is plain data. A RuntimeFilter is published by one thread (its
+// producer) and read by the scans holding it; publication is a release store of
+// `published`, so a reader that sees it published sees the whole filter.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "common/value.h"
+#include "common/vector.h"
+
+namespace pathdb::storage {
+
+struct TableInfo;
+
+enum class CompareOp : uint8_t { kEq, kNe, kLt, kLe, kGt, kGe };
+
+//! A predicate on one column that the scan evaluates on the decoded column before it builds
+//! any output vector (a row failing it costs no output decoding). A row passes only when the
+//! predicate is TRUE; NULL fails every kind but kIsNull.
+struct ScanPredicate {
+  enum class Kind : uint8_t { kCompare, kInList, kIsNull, kIsNotNull };
+  Kind kind = Kind::kCompare;
+  uint32_t column = 0;  //!< table column position
+  CompareOp op = CompareOp::kEq;
+  //! kCompare: the constant; kInList: the list (NULL elements dropped: they never make the
+  //! predicate TRUE). REQUIRES: non-NULL values whose TypeId equals the column's, of a type
+  //! the scan compares itself (NUMBER, VARCHAR2, DATE, TIMESTAMP: see ScanCanEvaluate).
+  std::vector<Value> values;
+};
+
+//! True when the scan can evaluate `op` between a column of type `column` and a constant of
+//! type `constant` exactly as the executor's comparison would.
+bool ScanCanEvaluate(const LogicalType& column, const LogicalType& constant);
+
+//! Data blocks [begin, end) of the segment in scan order (0 = first data block): the granule
+//! a parallel-query worker will scan. The default is the whole segment.
+struct BlockRange {
+  uint64_t begin = 0;
+  uint64_t end = std::numeric_limits<uint64_t>::max();
+};
+
+//! A run-time filter on one column: a [min, max] range the scan checks against each region's
+//! storage-index summary and each row, and a membership test it applies to each batch. Until
+//! its producer publishes it, it passes everything; it may pass rows it could have dropped,
+//! never drop a row that matches.
+class RuntimeFilter {
+ public:
+  virtual ~RuntimeFilter() = default;
+  bool published() const { return published_.load(std::memory_order_acquire); }
+  //! REQUIRES: published(). No row can match (e.g. the join's build side was empty).
+  bool empty() const { return empty_; }
+  //! REQUIRES: published(). Non-NULL bounds of the values that may match, when known.
+  const std::optional<Value>& min() const { return min_; }
+  const std::optional<Value>& max() const { return max_; }
+  //! REQUIRES: published(). Shrinks `chunk`'s selection to rows whose `column` value may
+  //! match; the default keeps every row (a range-only filter).
+  virtual void ApplyMembership(const Vector& column, DataChunk& chunk) const;
+
+ protected:
+  //! Producer side: called once, before any reader may rely on the values.
+  void Publish(bool empty, std::optional<Value> min, std::optional<Value> max);
+
+ private:
+  std::atomic<bool> published_{false};
+  bool empty_ = false;
+  std::optional<Value> min_, max_;
+};
+
+//! A run-time filter attached to one column of a scan.
+struct RuntimeFilterRef {
+  uint32_t column = 0;  //!< table column position
+  std::shared_ptr<const RuntimeFilter> filter;
+};
+
+struct ScanSpec {
+  const TableInfo* table = nullptr;
+  //! Columns to output, in order (storage::kRowIdColumn for the packed ROWID).
+  std::vector<uint32_t> column_ids;
+  std::vector<ScanPredicate> predicates;
+  BlockRange blocks;
+  //! Attached at Open (per execution); their contents may be published after Open.
+  std::vector<RuntimeFilterRef> runtime_filters;
+};
+
+//! What one scan did, beyond the session statistics (for ALLSTATS and tests).
+struct ScanCounters {
+  uint64_t regions = 0;                //!< regions reached (read or skipped)
+  uint64_t regions_skipped = 0;        //!< skipped by the storage index before any read
+  uint64_t rows_read = 0;              //!< rows decoded from the blocks read
+  uint64_t rows_returned = 0;          //!< rows that passed the predicates and ranges
+  uint64_t rows_rejected = 0;          //!< dropped by predicates and run-time ranges
+  uint64_t rows_rejected_runtime = 0;  //!< dropped by run-time membership tests
+};
+
+}  // namespace pathdb::storage
