@@ -15,7 +15,7 @@
 
 #include "parser/parser.h"
 #include "planner/planner.h"
-#include "shell/session.h"
+#include "shell/engine/session.h"
 #include "storage/storage.h"
 
 namespace {

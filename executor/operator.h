@@ -56,8 +56,8 @@ struct ExecContext {
   SessionStats& stats;
   EvalContext eval;
   const std::atomic<bool>* cancel = nullptr;  //!< set by Ctrl-C: raise ORA-01013 promptly
-  //! Memory one work area (hash table, sort) may use before it spills to temporary files in
-  //! the database directory: pga_aggregate_target / 20, Oracle's serial _smm_max_size rule.
+  //! Memory one work area (hash table, sort) may use before it spills to temp files: the Session
+  //! sets WorkAreaBytes(pga_aggregate_target) (executor/work_area.h), as its plans were costed.
   uint64_t work_area_bytes = 100ull << 20;
   //! Per plan line (index = PhysicalOperator::line_id()): run-time statistics are collected
   //! when this is set; null (the default) costs one branch per Open/Next.

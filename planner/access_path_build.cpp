@@ -155,13 +155,10 @@ std::vector<std::string> Texts(const std::vector<BoundExprPtr>& conj,
 }
 
 // The chosen access path's operators for the conditions a scan can evaluate itself.
-std::unique_ptr<PhysicalOperator> PlanTableAccessPath(const storage::TableInfo& table,
-                                                      std::vector<uint32_t> column_ids,
-                                                      BoundExprPtr predicate,
-                                                      const std::string& alias,
-                                                      const std::vector<ast::Hint>& hints,
-                                                      PlanContext& ctx,
-                                                      const std::string& query_block_in) {
+std::unique_ptr<PhysicalOperator> PlanTableAccessPath(
+    const storage::TableInfo& table, std::vector<uint32_t> column_ids, BoundExprPtr predicate,
+    const std::string& alias, const std::vector<ast::Hint>& hints, PlanContext& ctx,
+    const std::string& query_block_in) {
   using K = AccessPath::Kind;
   const std::string query_block = query_block_in.empty() ? "SEL$1" : query_block_in;
   const std::string object = fmt::format("\"{}\"@\"{}\"", alias, query_block);
@@ -179,11 +176,12 @@ std::unique_ptr<PhysicalOperator> PlanTableAccessPath(const storage::TableInfo& 
     AddOnce(ctx.record.notes, std::string(kSamplingNote));
   }
   const TableFacts facts(table, column_ids, conj, sample ? &*sample : nullptr);
+  const cost::CostModel model{ctx.cost};
   const AccessPath path =
-      facts.has_stats()
-          ? ChooseAccessPathByCost(table, column_ids, conj, sarg, indexes, alias, hints, facts)
-          : ChooseAccessPath(table, column_ids, conj, sarg, indexes, alias, hints);
-  const CostedPath cp = CostPath(path, table, column_ids, conj, sarg, facts);
+      facts.has_stats() ? ChooseAccessPathByCost(table, column_ids, conj, sarg, indexes, alias,
+                                                 hints, facts, model)
+                        : ChooseAccessPath(table, column_ids, conj, sarg, indexes, alias, hints);
+  const CostedPath cp = CostPath(path, table, column_ids, conj, sarg, facts, model);
   const TableHints th = ReadHints(hints, table, alias, indexes);
   const double top_rows = std::max(1.0, th.cardinality ? *th.cardinality : cp.rows);
   const std::vector<std::string> labels = ScanLabels(table, column_ids, alias);
@@ -354,9 +352,9 @@ std::unique_ptr<PhysicalOperator> PlanTableAccess(const storage::TableInfo& tabl
   // Oracle's default for a subquery filter: 5% of the rows pass.
   filter->estimated_rows = std::max(1.0, scan->estimated_rows * 0.05);
   filter->estimated_bytes =
-      scan->estimated_rows > 0 ? scan->estimated_bytes * filter->estimated_rows /
-                                     scan->estimated_rows
-                               : 0;
+      scan->estimated_rows > 0
+          ? scan->estimated_bytes * filter->estimated_rows / scan->estimated_rows
+          : 0;
   filter->cost = scan->cost;
   filter->cpu_cost = scan->cpu_cost;
   filter->column_labels = scan->column_labels;

@@ -275,10 +275,10 @@ double TableFacts::IndexEntries(const storage::IndexInfo& index) const {
 CostedPath CostPath(const AccessPath& path, const storage::TableInfo& table,
                     const std::vector<uint32_t>& column_ids,
                     const std::vector<BoundExprPtr>& conjuncts,
-                    const std::vector<SargableCondition>& sargable, const TableFacts& facts) {
+                    const std::vector<SargableCondition>& sargable, const TableFacts& facts,
+                    const cost::CostModel& model) {
   (void)table;
   using K = AccessPath::Kind;
-  const cost::CostModel model;
   CostedPath cp;
   cp.path = path;
   const double n = facts.rows();
@@ -346,7 +346,8 @@ AccessPath ChooseAccessPathByCost(const storage::TableInfo& table,
                                   const std::vector<BoundExprPtr>& conjuncts,
                                   const std::vector<SargableCondition>& sargable,
                                   const IndexList& indexes, const std::string& alias,
-                                  const std::vector<ast::Hint>& hints, const TableFacts& facts) {
+                                  const std::vector<ast::Hint>& hints, const TableFacts& facts,
+                                  const cost::CostModel& model) {
   using K = AccessPath::Kind;
   const TableHints th = ReadHints(hints, table, alias, indexes);
   if (th.full) return AccessPath{};
@@ -367,7 +368,7 @@ AccessPath ChooseAccessPathByCost(const storage::TableInfo& table,
     const AccessPath* best = nullptr;
     double best_cost = 0;
     for (const auto& o : options) {
-      double c = CostPath(o, table, column_ids, conjuncts, sargable, facts).cost.total();
+      double c = CostPath(o, table, column_ids, conjuncts, sargable, facts, model).cost.total();
       if (best == nullptr || c < best_cost - 1e-9) {
         best = &o;
         best_cost = c;
@@ -426,11 +427,12 @@ AccessEstimate EstimateTableAccess(const storage::TableInfo& table,
   }
   const TableFacts facts(table, column_ids, conj, sample ? &*sample : nullptr);
   const IndexList indexes = ctx.db.IndexesOf(table);
+  const cost::CostModel model{ctx.cost};
   const AccessPath path =
-      facts.has_stats()
-          ? ChooseAccessPathByCost(table, column_ids, conj, sarg, indexes, alias, hints, facts)
-          : ChooseAccessPath(table, column_ids, conj, sarg, indexes, alias, hints);
-  const CostedPath cp = CostPath(path, table, column_ids, conj, sarg, facts);
+      facts.has_stats() ? ChooseAccessPathByCost(table, column_ids, conj, sarg, indexes, alias,
+                                                 hints, facts, model)
+                        : ChooseAccessPath(table, column_ids, conj, sarg, indexes, alias, hints);
+  const CostedPath cp = CostPath(path, table, column_ids, conj, sarg, facts, model);
   AccessEstimate est;
   est.path = path;
   est.table_rows = facts.rows();

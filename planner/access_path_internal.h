@@ -111,7 +111,8 @@ struct CostedPath {
 CostedPath CostPath(const AccessPath& path, const storage::TableInfo& table,
                     const std::vector<uint32_t>& column_ids,
                     const std::vector<BoundExprPtr>& conjuncts,
-                    const std::vector<SargableCondition>& sargable, const TableFacts& facts);
+                    const std::vector<SargableCondition>& sargable, const TableFacts& facts,
+                    const cost::CostModel& model);
 
 //! The cost-based choice (table statistics present): the cheapest of the full scan and every
 //! usable index path the hints allow; hints restrict the candidates as in ChooseAccessPath.
@@ -120,6 +121,7 @@ AccessPath ChooseAccessPathByCost(const storage::TableInfo& table,
                                   const std::vector<BoundExprPtr>& conjuncts,
                                   const std::vector<SargableCondition>& sargable,
                                   const IndexList& indexes, const std::string& alias,
-                                  const std::vector<ast::Hint>& hints, const TableFacts& facts);
+                                  const std::vector<ast::Hint>& hints, const TableFacts& facts,
+                                  const cost::CostModel& model);
 
 }  // namespace pathdb::planner::access_detail

@@ -7,7 +7,7 @@
 #include "parser/parser.h"
 #include "planner/binder.h"
 #include "planner/bound_util.h"
-#include "planner/system_views.h"
+#include "planner/views/system_views.h"
 
 namespace pathdb::planner {
 

@@ -1,29 +1,15 @@
 // The cost model: Oracle's CPU costing (oracle-reference.md 6.2, 6.3). A cost is time in units
 // of one single-block read: (#SRds x sreadtim + #MRds x mreadtim + CPU cycles / cpuspeed) /
-// sreadtim. Every constant is a named parameter of CostParams so plans can be explained and
-// tuned; the defaults are Oracle's noworkload system statistics.
+// sreadtim. Every constant is a named member of CostParams (planner/cost_params.h), built from
+// the session's parameters, so plans can be explained and tuned; the defaults are Oracle's
+// noworkload system statistics. A CostModel is immutable and may be shared between threads.
 #pragma once
 #include <cstdint>
 #include <string>
 
-namespace pathdb::planner::cost {
+#include "planner/cost_params.h"
 
-struct CostParams {
-  double sreadtim_ms = 12;                //!< IOSEEKTIM 10 + 8 KiB / IOTFRSPEED 4096 bytes/ms
-  double mreadtim_ms = 26;                //!< IOSEEKTIM 10 + MBRC x 8 KiB / 4096
-  double mbrc = 8;                        //!< _db_file_optimizer_read_count
-  double cpuspeed_mhz = 1000;             //!< CPUSPEEDNW: CPU cycles per microsecond
-  double optimizer_index_cost_adj = 100;  //!< percent applied to index access costs
-  double optimizer_index_caching = 0;     //!< percent of index blocks assumed cached (NL/IN)
-  bool table_scan_cost_plus_one = true;   //!< _table_scan_cost_plus_one
-  // CPU cycles of the basic steps (what a 10053 trace would attribute to them).
-  double cpu_per_block = 7000;       //!< visiting a block in a scan
-  double cpu_per_row = 150;          //!< producing a row
-  double cpu_per_predicate = 50;     //!< evaluating one predicate on one row
-  double cpu_per_index_entry = 100;  //!< stepping over one index entry
-  double cpu_per_hash_row = 300;     //!< building or probing one row of a hash table
-  double cpu_per_compare = 80;       //!< one comparison in a sort (x n log2 n)
-};
+namespace pathdb::planner::cost {
 
 //! A cost split into its I/O and CPU parts (both in single-block-read units).
 struct Cost {

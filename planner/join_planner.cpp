@@ -7,9 +7,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <iterator>
 #include <bit>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <optional>
 
@@ -30,8 +30,6 @@ namespace {
 using OpPtr = std::unique_ptr<PhysicalOperator>;
 using Mask = uint64_t;
 
-// The work area the cost model assumes for a hash join (ExecContext's default).
-constexpr double kWorkAreaBytes = 100.0 * (1 << 20);
 // Two costs this close are a tie (floating additions in another order).
 constexpr double kCostEpsilon = 1e-9;
 
@@ -109,7 +107,7 @@ bool Has(Mask m, size_t i) {
 class JoinSearch {
  public:
   JoinSearch(LogicalNode& root, PlanContext& ctx, const PlanLeafFn& plan_leaf)
-      : root_(root), ctx_(ctx), plan_leaf_(plan_leaf) {}
+      : root_(root), ctx_(ctx), plan_leaf_(plan_leaf), model_(ctx.cost) {}
 
   OpPtr Run() {
     Flatten(root_, 0);
@@ -494,14 +492,12 @@ class JoinSearch {
     const auto& h = jh_.rel[inner];
     // An index hint on the inner table with USE_NL asks for nested loops into that index
     // (Oracle's classic USE_NL(t) INDEX(t ix) pair), not for a full scan per outer row.
-    const bool index_hinted = index_key && r.scan && r.node != nullptr &&
-                              std::any_of(r.node->hints.begin(), r.node->hints.end(),
-                                          [&](const ast::Hint& hint) {
-                                            return !hint.malformed && !hint.tables.empty() &&
-                                                   hint.tables[0].alias == r.alias &&
-                                                   hint.name.rfind("INDEX", 0) == 0 &&
-                                                   hint.name != "INDEX_FFS";
-                                          });
+    const bool index_hinted =
+        index_key && r.scan && r.node != nullptr &&
+        std::any_of(r.node->hints.begin(), r.node->hints.end(), [&](const ast::Hint& hint) {
+          return !hint.malformed && !hint.tables.empty() && hint.tables[0].alias == r.alias &&
+                 hint.name.rfind("INDEX", 0) == 0 && hint.name != "INDEX_FFS";
+        });
     if (keys.empty() || ((h.use_nl || h.no_use_hash) && !index_hinted))
       possible.push_back(Method::kNestedLoops);
     const auto allowed = Allowed(inner, possible);
@@ -516,13 +512,14 @@ class JoinSearch {
           if (!hinted_swap && r.rows < orows &&
               std::find(allowed.begin(), allowed.end(), Method::kHashInnerBuilds) != allowed.end())
             continue;
-          c = oc + r.cost + model_.HashJoin(orows, obytes, r.rows, kWorkAreaBytes);
+          c = oc + r.cost + model_.HashJoin(orows, obytes, r.rows, model_.params().work_area_bytes);
           break;
         case Method::kHashInnerBuilds:
           if (!hinted_swap && !(r.rows < orows) &&
               std::find(allowed.begin(), allowed.end(), Method::kHashOuterBuilds) != allowed.end())
             continue;
-          c = oc + r.cost + model_.HashJoin(r.rows, r.bytes, orows, kWorkAreaBytes);
+          c = oc + r.cost +
+              model_.HashJoin(r.rows, r.bytes, orows, model_.params().work_area_bytes);
           break;
         case Method::kIndexNestedLoops:
           c = model_.NestedLoops(oc, orows, Probe(inner, *index_key).per_start);
@@ -796,7 +793,9 @@ class JoinSearch {
         if (residual) ToLayout(*residual, inner_layout, 0, &outer.layout, inner_layout.size());
         hj = std::make_unique<HashJoin>(JoinKind::kInner, std::move(okeys), std::move(ikeys),
                                         std::move(residual));
-        jc = oc + ic + model_.HashJoin(orows, SubsetBytes(outer.mask), r.rows, kWorkAreaBytes);
+        jc = oc + ic +
+             model_.HashJoin(orows, SubsetBytes(outer.mask), r.rows,
+                             model_.params().work_area_bytes);
         hj->AddChild(std::move(outer.op));
         hj->AddChild(std::move(inner));
         out.layout = outer.layout;
@@ -805,7 +804,7 @@ class JoinSearch {
         if (residual) ToLayout(*residual, outer.layout, 0, &inner_layout, outer.layout.size());
         hj = std::make_unique<HashJoin>(JoinKind::kInner, std::move(ikeys), std::move(okeys),
                                         std::move(residual));
-        jc = oc + ic + model_.HashJoin(r.rows, r.bytes, orows, kWorkAreaBytes);
+        jc = oc + ic + model_.HashJoin(r.rows, r.bytes, orows, model_.params().work_area_bytes);
         hj->AddChild(std::move(inner));
         hj->AddChild(std::move(outer.op));
         out.layout = inner_layout;
@@ -837,8 +836,8 @@ class JoinSearch {
         if (n.predicate) conj.push_back(std::move(n.predicate));
         conj.push_back(MakeCompare("=", MakeColumn(in_col.column_index - r.begin, in_col.type),
                                    std::move(param)));
-        inner = PlanTableAccess(*n.table, n.column_ids, MakeAnd(std::move(conj)), n.alias,
-                                n.hints, ctx_, n.query_block);
+        inner = PlanTableAccess(*n.table, n.column_ids, MakeAnd(std::move(conj)), n.alias, n.hints,
+                                ctx_, n.query_block);
         rels_[i].line = inner.get();
         outer_columns = {outer_pos};
         slots = {slot};
@@ -896,7 +895,7 @@ class JoinSearch {
   LogicalNode& root_;
   PlanContext& ctx_;
   const PlanLeafFn& plan_leaf_;
-  cost::CostModel model_;
+  const cost::CostModel model_;
   std::vector<Relation> rels_;
   std::vector<Conjunct> conjuncts_;
   std::vector<std::string> labels_;  // per global column

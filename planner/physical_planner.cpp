@@ -33,8 +33,8 @@
 #include "planner/join_planner.h"
 #include "planner/predicate_text.h"
 #include "planner/semi_join.h"
-#include "planner/system_views.h"
 #include "planner/temp_table.h"
+#include "planner/views/system_views.h"
 
 namespace pathdb::planner {
 
@@ -42,8 +42,6 @@ namespace {
 
 using OpPtr = std::unique_ptr<PhysicalOperator>;
 
-// The work area the cost model assumes for sorts and hash tables (ExecContext's default).
-constexpr double kWorkAreaBytes = 100.0 * (1 << 20);
 // Oracle's default selectivity of a filter it cannot estimate (subqueries, expressions).
 constexpr double kDefaultFilterSel = 0.05;
 
@@ -107,7 +105,7 @@ void Shift(BoundExpr& e, const std::function<size_t(size_t)>& f) {
   RemapColumns(e, f);
 }
 
-OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids) {
+OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids, const cost::CostModel& model) {
   const size_t L = n.children[0]->types.size();
   const size_t R = n.children[1]->types.size();
   std::vector<std::string> labels = LabelsOf(*kids[0]), right_labels = LabelsOf(*kids[1]);
@@ -137,7 +135,6 @@ OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids) {
   const double est = std::max(left->estimated_rows, right->estimated_rows);
   const double lrows = left->estimated_rows, rrows = right->estimated_rows;
   const double width = RowWidth(*left) + RowWidth(*right);
-  const cost::CostModel model;
   const bool hashed = !lkeys.empty();
   if (hashed) {
     for (auto& k : rkeys) Shift(*k, right_to_local);
@@ -178,9 +175,9 @@ OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids) {
   const auto& c0 = *join->children()[0];
   const auto& c1 = *join->children()[1];
   cost::Cost own =
-      hashed
-          ? model.HashJoin(c0.estimated_rows, c0.estimated_bytes, c1.estimated_rows, kWorkAreaBytes)
-          : cost::Cost{0, model.CpuCost(lrows * rrows * model.params().cpu_per_predicate)};
+      hashed ? model.HashJoin(c0.estimated_rows, c0.estimated_bytes, c1.estimated_rows,
+                              model.params().work_area_bytes)
+             : cost::Cost{0, model.CpuCost(lrows * rrows * model.params().cpu_per_predicate)};
   Estimate(*join, est, own, width);
   join->column_labels = LabelsOf(c0);
   for (const auto& l : LabelsOf(c1)) join->column_labels.push_back(l);
@@ -273,6 +270,7 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
   std::vector<OpPtr> kids;
   AddAggregateNotNull(n, ctx.db);  // COUNT(col) may read an index on col (planner/access_path.h)
   for (auto& c : n.children) kids.push_back(PlanPhysical(*c, ctx));
+  const cost::CostModel model{ctx.cost};
   using K = LogicalNode::Kind;
   switch (n.kind) {
     case K::kScan: {
@@ -314,7 +312,7 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
     }
     case K::kJoin:
       if (IsSemiOrAntiJoin(n)) return PlanSemiJoin(n, std::move(kids), ctx);
-      return PlanJoin(n, std::move(kids));
+      return PlanJoin(n, std::move(kids), model);
     case K::kCount: {
       std::vector<std::string> labels = LabelsOf(*kids[0]);
       if (n.append_rownum || !n.limit) labels.push_back("ROWNUM");
@@ -345,7 +343,6 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
       for (const auto& g : n.groups) outputs.push_back(g.get());
       std::vector<std::string> labels = ExprLabels(outputs, in_labels);
       for (const auto& a : n.aggregates) labels.push_back(AggregateLabel(a, in_labels));
-      const cost::CostModel model;
       if (n.groups.empty()) {
         auto op = std::make_unique<SortAggregate>(ToSpecs(n.aggregates));
         auto p = Attach(std::move(op), std::move(kids));
@@ -359,7 +356,7 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
       const double rows = GroupRows(n, input);
       const double bytes = kids[0]->estimated_bytes;
       // SORT GROUP BY holds its whole input: only when the estimate fits the work area.
-      n.sort_group_by = n.sort_group_by && bytes <= kWorkAreaBytes;
+      n.sort_group_by = n.sort_group_by && bytes <= model.params().work_area_bytes;
       OpPtr p;
       if (n.sort_group_by) {
         p = Attach(std::make_unique<SortGroupBy>(std::move(n.groups), ToSpecs(n.aggregates)),
@@ -368,7 +365,8 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
         p = Attach(std::make_unique<HashGroupBy>(std::move(n.groups), ToSpecs(n.aggregates)),
                    std::move(kids));
       }
-      Estimate(*p, rows, model.Sort(input, bytes, kWorkAreaBytes), TypeWidth(p->types()));
+      Estimate(*p, rows, model.Sort(input, bytes, model.params().work_area_bytes),
+               TypeWidth(p->types()));
       p->column_labels = std::move(labels);
       return p;
     }
@@ -384,8 +382,8 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
     case K::kDistinct: {
       const double bytes = kids[0]->estimated_bytes;
       auto p = Attach(std::make_unique<HashUnique>(), std::move(kids));
-      const cost::CostModel model;
-      Estimate(*p, p->estimated_rows, model.Sort(p->estimated_rows, bytes, kWorkAreaBytes));
+      Estimate(*p, p->estimated_rows,
+               model.Sort(p->estimated_rows, bytes, model.params().work_area_bytes));
       return p;
     }
     case K::kSort: {
@@ -398,13 +396,11 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
       if (n.limit) op->filter_predicates.push_back(fmt::format("ROWNUM<={}", *n.limit));
       const double input = kids[0]->estimated_rows, bytes = kids[0]->estimated_bytes;
       auto p = Attach(std::move(op), std::move(kids));
-      const cost::CostModel model;
       Estimate(*p, n.limit ? std::min(double(*n.limit), input) : input,
-               model.Sort(input, bytes, kWorkAreaBytes));
+               model.Sort(input, bytes, model.params().work_area_bytes));
       return p;
     }
     case K::kSetOp: {
-      const cost::CostModel model;
       switch (n.set_op) {
         case LogicalSetOp::kUnionAll:
           return Attach(std::make_unique<UnionAll>(), std::move(kids));
@@ -413,19 +409,21 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
           u.push_back(Attach(std::make_unique<UnionAll>(), std::move(kids)));
           const double rows = u[0]->estimated_rows, bytes = u[0]->estimated_bytes;
           auto p = Attach(std::make_unique<SortUnique>(), std::move(u));
-          Estimate(*p, rows, model.Sort(rows, bytes, kWorkAreaBytes));
+          Estimate(*p, rows, model.Sort(rows, bytes, model.params().work_area_bytes));
           return p;
         }
         case LogicalSetOp::kIntersect: {
           const double rows = std::min(kids[0]->estimated_rows, kids[1]->estimated_rows);
           auto p = Attach(std::make_unique<Intersection>(), std::move(kids));
-          Estimate(*p, rows, model.Sort(rows, p->estimated_bytes, kWorkAreaBytes));
+          Estimate(*p, rows, model.Sort(rows, p->estimated_bytes, model.params().work_area_bytes));
           return p;
         }
         case LogicalSetOp::kMinus: {
           const double rows = kids[0]->estimated_rows;
           auto p = Attach(std::make_unique<Minus>(), std::move(kids));
-          Estimate(*p, rows, model.Sort(p->estimated_rows, p->estimated_bytes, kWorkAreaBytes));
+          Estimate(
+              *p, rows,
+              model.Sort(p->estimated_rows, p->estimated_bytes, model.params().work_area_bytes));
           return p;
         }
       }

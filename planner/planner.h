@@ -7,6 +7,7 @@
 
 #include "executor/operator.h"
 #include "parser/ast.h"
+#include "planner/cost_params.h"
 #include "storage/storage.h"
 
 namespace pathdb::planner {
@@ -26,9 +27,9 @@ struct TempTableDef {
 
 //! One hint of the statement and what became of it (DBMS_XPLAN +HINT_REPORT).
 struct HintUse {
-  std::string text;         //!< as written, normalised: "FULL(o)", "USE_NL(c)"
-  std::string query_block;  //!< "SEL$1"
-  std::string alias;        //!< "\"O\"@\"SEL$1\"" for table hints, else empty
+  std::string text;                        //!< as written, normalised: "FULL(o)", "USE_NL(c)"
+  std::string query_block;                 //!< "SEL$1"
+  std::string alias;                       //!< "\"O\"@\"SEL$1\"" for table hints, else empty
   const PhysicalOperator* line = nullptr;  //!< the plan line it applied to (null: statement)
   bool used = false;
   std::string reason;  //!< why unused ("index specified in the hint doesn't exist" ...)
@@ -48,7 +49,8 @@ struct PlanRecord {
 };
 
 //! What planning needs from the session. `eval` is used to fold constants (DEFAULT values,
-//! FETCH FIRST n) and carries the dialect.
+//! FETCH FIRST n) and carries the dialect; `cost` holds the cost model's inputs taken from the
+//! session's parameters. One PlanContext plans one statement on one thread.
 struct PlanContext {
   PlanContext(storage::Database& d, EvalContext& e, const SystemViewSources* s = nullptr)
       : db(d), eval(e), sources(s) {}
@@ -56,6 +58,9 @@ struct PlanContext {
   EvalContext& eval;
   //! The session's side of the V$ views (V$PARAMETER ...); nullptr: those views are empty.
   const SystemViewSources* sources = nullptr;
+  //! What the cost model reads (optimizer_index_cost_adj, the work area ...); the defaults
+  //! when the caller has no session.
+  cost::CostParams cost;
   //! Next free EvalContext::parameters slot for index nested loops (slots below 64 belong to
   //! correlated subqueries and binds).
   size_t next_parameter_slot = 64;

@@ -11,8 +11,8 @@
 #include "common/error.h"
 #include "shell/cli_options.h"
 #include "shell/sqlplus.h"
-#include "storage/storage.h"
 #include "shell/substitution.h"
+#include "storage/storage.h"
 
 namespace pathdb::shell {
 namespace {
@@ -386,10 +386,10 @@ void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
       auto param_bytes = [&](const std::string& name) -> uint64_t {
         try {
           for (const auto& r : engine_.ShowParameters(name)) {
-            if (r.name == name) return ParseByteSize(r.value);
+            if (r.name == name) return static_cast<uint64_t>(std::max<int64_t>(0, r.number));
           }
         } catch (const std::exception&) {
-          // not a number (or no such parameter): shown as 0
+          // no such parameter: shown as 0
         }
         return 0;
       };

@@ -17,8 +17,8 @@
 #include "common/error.h"
 #include "executor/column_error.h"
 #include "executor/expression.h"
+#include "shell/engine/session.h"
 #include "shell/progress_bar.h"
-#include "shell/session.h"
 
 namespace pathdb {
 
@@ -384,7 +384,7 @@ LoadResult LoadCsv(Session& session, const std::string& table_name, const std::s
   if (!progress) progress = [](uint64_t, uint64_t) {};
 
   EvalContext ctx;
-  ctx.nls_date_format = session.parameters().Get("nls_date_format");
+  ctx.nls_date_format = session.parameters().GetText("nls_date_format");
   const size_t ncols = table->columns.size();
   std::vector<LogicalType> types;
   for (const auto& c : table->columns) types.push_back(c.type);

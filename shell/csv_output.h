@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "shell/session.h"
+#include "shell/engine/session.h"
 
 namespace pathdb::shell {
 
@@ -16,8 +16,7 @@ std::string CsvText(const Value& v);
 class CsvSink : public ResultSink {
  public:
   explicit CsvSink(std::ostream& out) : out_(out) {}
-  void Begin(const std::vector<std::string>& names,
-             const std::vector<LogicalType>& types) override;
+  void Begin(const std::vector<std::string>& names, const std::vector<LogicalType>& types) override;
   void Rows(const DataChunk& chunk) override;
   void End() override { out_.flush(); }
   bool started() const { return started_; }

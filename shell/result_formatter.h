@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "shell/session.h"
+#include "shell/engine/session.h"
 #include "shell/settings.h"
 
 namespace pathdb::shell {
@@ -16,8 +16,7 @@ class TableFormatter : public ResultSink {
  public:
   TableFormatter(std::ostream& out, Settings& settings) : out_(out), settings_(settings) {}
 
-  void Begin(const std::vector<std::string>& names,
-             const std::vector<LogicalType>& types) override;
+  void Begin(const std::vector<std::string>& names, const std::vector<LogicalType>& types) override;
   void Rows(const DataChunk& chunk) override;
   void End() override;
   //! Prints the rows received so far (the statement failed half-way through its result).

@@ -43,7 +43,7 @@ void SessionEngine::SetParameter(const std::string& name, const std::string& val
 std::vector<ParameterRow> SessionEngine::ShowParameters(const std::string& pattern) {
   std::vector<ParameterRow> rows;
   for (const auto* e : session_.parameters().Matching(ToLower(pattern))) {
-    rows.push_back({e->name, e->type, e->value});
+    rows.push_back({e->name, e->type_name(), e->value, e->number});
   }
   return rows;
 }

@@ -1,6 +1,8 @@
 // ShellEngine: what the shell front ends (SQL*Plus loop, csv, slt) need from the engine.
 // An interface rather than Session itself so the front ends can be unit-tested against a
 // fake engine; SessionEngine (session_engine.h) is the real one.
+//
+// Thread contract: as Session's (shell/engine/session.h): one thread, except Cancel().
 #pragma once
 #include <optional>
 #include <string>
@@ -8,7 +10,7 @@
 #include <vector>
 
 #include "common/error.h"
-#include "shell/session.h"
+#include "shell/engine/session.h"
 
 namespace pathdb {
 
@@ -24,6 +26,7 @@ struct ParameterRow {
   std::string name;
   std::string type;
   std::string value;
+  int64_t number = 0;  //!< the parsed value: bytes of a big integer, an integer, 0/1 ...
 };
 
 //! Discards results (statements run for their side effects).

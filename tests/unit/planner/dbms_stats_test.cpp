@@ -1,7 +1,7 @@
 // DBMS_STATS: histogram construction on hand-made value distributions, METHOD_OPT parsing,
 // and gathering end to end through a Session (stored statistics, errors, named/positional
 // arguments, EXEC and BEGIN ... END).
-#include "planner/dbms_stats.h"
+#include "planner/dbms_stats/dbms_stats.h"
 
 #include <gtest/gtest.h>
 

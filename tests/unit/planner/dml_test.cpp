@@ -1,6 +1,6 @@
 // DDL, DML, transactions and statement atomicity, session statements, parameters.
 #include "session_test_util.h"
-#include "shell/parameters.h"
+#include "shell/engine/parameters.h"
 
 namespace pathdb::testing {
 namespace {

@@ -9,14 +9,15 @@
 #include <vector>
 
 #include "common/error.h"
-#include "shell/session.h"
+#include "shell/engine/session.h"
 #include "storage/storage.h"
 
 namespace pathdb::testing {
 
 class CollectSink : public ResultSink {
  public:
-  void Begin(const std::vector<std::string>& names, const std::vector<LogicalType>& types) override {
+  void Begin(const std::vector<std::string>& names,
+             const std::vector<LogicalType>& types) override {
     this->names = names;
     this->types = types;
     rows.clear();

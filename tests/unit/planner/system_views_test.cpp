@@ -1,12 +1,13 @@
 // Dictionary and V$ views: Oracle's RAW encodings, the catalogue, FIXED TABLE FULL plans, and
 // the views queried through a Session (joins, filters, values as of the execution).
-#include "planner/system_views.h"
+#include "planner/views/system_views.h"
 
 #include <gtest/gtest.h>
 
 #include "parser/parser.h"
 #include "planner/bound_util.h"
 #include "planner/planner.h"
+#include "planner/views/oracle_encoding.h"
 #include "session_test_util.h"
 
 namespace pathdb::planner {

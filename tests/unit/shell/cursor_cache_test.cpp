@@ -1,7 +1,7 @@
 // The cursor cache on its own (children, LRU, invalidation) and through a Session: soft and
 // hard parses, V$SQL / V$SESSION / V$SQL_PLAN_STATISTICS_ALL, EXPLAIN PLAN + DBMS_XPLAN, and
 // SET AUTOTRACE in the shell.
-#include "shell/cursor_cache.h"
+#include "shell/engine/cursor_cache.h"
 
 #include <gtest/gtest.h>
 
@@ -9,9 +9,9 @@
 
 #include "../planner/session_test_util.h"
 #include "planner/sql_id.h"
+#include "shell/engine/xplan_statements.h"
 #include "shell/session_engine.h"
 #include "shell/sqlplus.h"
-#include "shell/xplan_statements.h"
 
 namespace pathdb {
 namespace {

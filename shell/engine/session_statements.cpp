@@ -1,16 +1,16 @@
-#include "shell/session_statements.h"
+#include "shell/engine/session_statements.h"
 
 #include <cctype>
 #include <chrono>
 
 #include "common/error.h"
-#include "planner/dbms_stats.h"
+#include "planner/dbms_stats/dbms_stats.h"
 #include "planner/explain.h"
 #include "planner/planner.h"
-#include "shell/cursor_cache.h"
-#include "shell/index_statements.h"
-#include "shell/system_view_sources.h"
-#include "shell/xplan_statements.h"
+#include "shell/engine/cursor_cache.h"
+#include "shell/engine/index_statements.h"
+#include "shell/engine/system_view_sources.h"
+#include "shell/engine/xplan_statements.h"
 
 namespace pathdb {
 
@@ -111,9 +111,7 @@ bool AsksRuntimeStatistics(const ast::Statement& stmt) {
 }
 
 bool StatisticsLevelAll(Session& session) {
-  std::string v = session.parameters().Get("statistics_level");
-  for (char& c : v) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return v == "ALL";
+  return session.parameters().GetText("statistics_level") == "ALL";
 }
 
 std::string JoinName(const std::vector<std::string>& parts) {
@@ -138,7 +136,7 @@ void StatementRunner::BeginStatement() {
   // A statement starts: storage parameters set since the last one take effect, and
   // `physical re-reads` counts from an empty set.
   db.BeginStatement();
-  const std::string& checksum = session.parameters().Get("db_block_checksum");
+  const std::string& checksum = session.parameters().GetText("db_block_checksum");
   db.SetVerifyChecksums(checksum != "FALSE" && checksum != "OFF");
   const int64_t stt = session.parameters().GetInt("_small_table_threshold");
   db.SetSmallTableThreshold(static_cast<size_t>(std::max<int64_t>(0, stt)));
@@ -224,6 +222,7 @@ StatementOutcome StatementRunner::Run(const ast::Statement& stmt, ResultSink& si
 planner::PhysicalPlan StatementRunner::PlanStatement(const ast::Statement& stmt) {
   const planner::SystemViewSources sources = SystemViewSourcesFor(session);
   planner::PlanContext pctx{session.database(), ctx.eval, &sources};
+  pctx.cost = session.CostParameters();
   planner::PhysicalPlan plan;
   switch (stmt.kind) {
     case ast::StmtKind::kSelect:
@@ -357,6 +356,7 @@ StatementOutcome StatementRunner::Explain(const ast::Statement& stmt) {
       ThrowOra(955, "name is already used by an existing object");
     const planner::SystemViewSources sources = SystemViewSourcesFor(session);
     planner::PlanContext pctx{session.database(), ctx.eval, &sources};
+    pctx.cost = session.CostParameters();
     planner::PhysicalPlan query = planner::PlanQuery(*e.query, pctx);
     p.ctas_table = std::make_shared<const storage::TableInfo>(planner::BuildTableInfoAs(e, query));
     p.plan = planner::PlanLoad(*p.ctas_table, std::move(query));
@@ -375,6 +375,7 @@ StatementOutcome StatementRunner::CreateTable(const ast::Statement& stmt) {
   if (stmt.if_not_exists && (db.FindTable(name) || db.FindView(name)))
     return Message("Table created.");
   planner::PlanContext pctx{db, ctx.eval};
+  pctx.cost = session.CostParameters();
   if (stmt.kind == ast::StmtKind::kCreateTable) {
     const storage::TableInfo& table = db.CreateTable(planner::BuildTableInfo(stmt, pctx));
     CreateConstraintIndexes(session, ctx, stmt, table);

@@ -1,9 +1,12 @@
 // Oracle's internal (RAW) encodings of values: what LOW_VALUE / HIGH_VALUE show and what
-// VSIZE counts (planner/system_views.h documents the formats).
+// VSIZE counts, and histogram endpoint values (planner/views/oracle_encoding.h documents the
+// formats).
+#include "planner/views/oracle_encoding.h"
+
 #include <cstring>
 
 #include "common/datetime.h"
-#include "planner/system_views.h"
+#include "planner/views/view_builder.h"
 
 namespace pathdb::planner {
 
@@ -114,6 +117,49 @@ size_t OracleInternalSize(const Value& v) {
       return 8;
     default:
       return Encode(v).size();
+  }
+}
+
+Value HistogramEndpointValue(const Value& v) {
+  if (v.is_null()) return views::NullNum();
+  switch (v.type().id) {
+    case TypeId::kNumber:
+      return Value::Number(v.number());
+    case TypeId::kDouble:
+      return views::DoubleNum(v.dbl());
+    case TypeId::kDate:
+    case TypeId::kTimestamp: {
+      // Julian day number ('J' of 1970-01-01 is 2440588) plus the time of day as a fraction.
+      const int64_t micros =
+          v.type().id == TypeId::kDate ? v.date() * datetime::kMicrosPerSecond : v.timestamp();
+      int64_t days = micros / datetime::kMicrosPerDay;
+      int64_t rest = micros % datetime::kMicrosPerDay;
+      if (rest < 0) {
+        rest += datetime::kMicrosPerDay;
+        --days;
+      }
+      Decimal d = Decimal::FromInt(2440588 + days);
+      if (rest != 0) {
+        d = d + Decimal::FromInt(rest / datetime::kMicrosPerSecond) / Decimal::FromInt(86400);
+      }
+      return Value::Number(d);
+    }
+    case TypeId::kVarchar:
+    case TypeId::kChar: {
+      // The first 15 bytes as a base-256 number (shorter strings padded with zero bytes),
+      // rounded to 15 significant digits.
+      unsigned __int128 x = 0;
+      const std::string& s = v.str();
+      for (size_t i = 0; i < 15; ++i) x = x * 256 + (i < s.size() ? static_cast<uint8_t>(s[i]) : 0);
+      unsigned __int128 p = 1;
+      for (unsigned __int128 t = x; t >= static_cast<unsigned __int128>(1000000000000000ull);
+           t /= 10)
+        p *= 10;
+      if (p > 1) x = (x + p / 2) / p * p;
+      return Value::Number(Decimal{static_cast<int128>(x), 0});
+    }
+    default:
+      return views::NullNum();
   }
 }
 

@@ -1,7 +1,7 @@
-#include "shell/system_view_sources.h"
+#include "shell/engine/system_view_sources.h"
 
-#include "shell/cursor_cache.h"
-#include "shell/xplan_statements.h"
+#include "shell/engine/cursor_cache.h"
+#include "shell/engine/xplan_statements.h"
 
 namespace pathdb {
 
@@ -12,7 +12,9 @@ planner::SystemViewSources SystemViewSourcesFor(Session& session) {
   s.parameters = [params] {
     std::vector<planner::ParameterSource> out;
     for (const Parameters::Entry* e : params->All())
-      out.push_back({e->name, e->type, e->value, e->value == e->default_value, e->description});
+      out.push_back({e->name, e->type_name(),
+                     e->kind == ParamKind::kBigInteger ? std::to_string(e->number) : e->value,
+                     e->value, e->value == e->default_value, e->description});
     return out;
   };
   Session* sess = &session;

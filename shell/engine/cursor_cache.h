@@ -2,6 +2,10 @@
 // keyed by SQL_ID, child cursors by optimizer environment, each keeping its plan so that the
 // same text runs again without planning (a soft parse), plus the execution statistics V$SQL,
 // V$SQL_PLAN_STATISTICS_ALL and DBMS_XPLAN.DISPLAY_CURSOR show.
+//
+// Thread contract: owned by one Session and used only on its thread; not thread-safe. A cached
+// plan is immutable once stored, so an execution never writes into it (its run-time figures
+// are copied into the child cursor after the run).
 #pragma once
 #include <cstdint>
 #include <list>

@@ -1,6 +1,6 @@
 // Session: parse -> plan -> execute for one statement, with statement-level atomicity (a failed
 // statement undoes exactly its own changes) and the SQL*Plus feedback messages.
-#include "shell/session.h"
+#include "shell/engine/session.h"
 
 #include <chrono>
 #include <deque>
@@ -8,16 +8,16 @@
 
 #include "common/error.h"
 #include "executor/operator.h"
+#include "executor/work_area.h"
 #include "parser/parser.h"
 #include "planner/explain.h"
 #include "planner/planner.h"
 #include "planner/sql_id.h"
-#include "planner/system_views.h"
-#include "shell/cli_options.h"
-#include "shell/cursor_cache.h"
-#include "shell/session_statements.h"
-#include "shell/system_view_sources.h"
-#include "shell/xplan_statements.h"
+#include "planner/views/system_views.h"
+#include "shell/engine/cursor_cache.h"
+#include "shell/engine/session_statements.h"
+#include "shell/engine/system_view_sources.h"
+#include "shell/engine/xplan_statements.h"
 
 namespace pathdb {
 
@@ -158,6 +158,22 @@ std::string Session::OptimizerEnvironment() const {
   return env;
 }
 
+planner::cost::CostParams Session::CostParameters() const {
+  planner::cost::CostParams p;
+  p.mbrc = static_cast<double>(params_.GetInt("_db_file_optimizer_read_count"));
+  p.sreadtim_ms = planner::cost::NoworkloadReadTime(1);
+  p.mreadtim_ms = planner::cost::NoworkloadReadTime(p.mbrc);
+  p.optimizer_index_cost_adj = static_cast<double>(params_.GetInt("optimizer_index_cost_adj"));
+  p.optimizer_index_caching = static_cast<double>(params_.GetInt("optimizer_index_caching"));
+  p.table_scan_cost_plus_one = params_.GetBool("_table_scan_cost_plus_one");
+  p.work_area_bytes = static_cast<double>(WorkAreaBytes());
+  return p;
+}
+
+uint64_t Session::WorkAreaBytes() const {
+  return pathdb::WorkAreaBytes(static_cast<uint64_t>(params_.GetInt("pga_aggregate_target")));
+}
+
 const planner::SystemView* Session::TableFunction(
     const std::string& name, const std::vector<planner::TableFunctionArg>& args) {
   if (!CheckXplanCall(name, args)) return nullptr;
@@ -200,11 +216,12 @@ std::vector<std::string> Session::ExplainOnly(std::string_view sql, const std::s
   ast::StatementPtr stmt = ParseStatement(text);
   if (stmt->kind != ast::StmtKind::kSelect) return {};
   EvalContext eval;
-  eval.dialect = params_.Get("sql_dialect") == "SQLITE" ? Dialect::kSqlite : Dialect::kOracle;
-  eval.nls_date_format = params_.Get("nls_date_format");
+  eval.dialect = params_.GetText("sql_dialect") == "SQLITE" ? Dialect::kSqlite : Dialect::kOracle;
+  eval.nls_date_format = params_.GetText("nls_date_format");
   eval.random = &random_;
   const planner::SystemViewSources sources = SystemViewSourcesFor(*this);
   planner::PlanContext pctx{db_, eval, &sources};
+  pctx.cost = CostParameters();
   planner::PhysicalPlan plan = planner::PlanQuery(*stmt->query, pctx);
   NumberPlanLines(*plan.root);
   planner::xplan::PlanDocument doc = planner::DescribePlan(plan, "SELECT STATEMENT", nullptr);
@@ -254,21 +271,15 @@ StatementOutcome Session::Execute(std::string_view sql, ResultSink& sink) {
   stats_.Add(Stat::kExecuteCount);
 
   EvalContext eval;
-  eval.dialect = params_.Get("sql_dialect") == "SQLITE" ? Dialect::kSqlite : Dialect::kOracle;
-  eval.nls_date_format = params_.Get("nls_date_format");
+  eval.dialect = params_.GetText("sql_dialect") == "SQLITE" ? Dialect::kSqlite : Dialect::kOracle;
+  eval.nls_date_format = params_.GetText("nls_date_format");
   eval.statement_time_us = std::chrono::duration_cast<std::chrono::microseconds>(
                                std::chrono::system_clock::now().time_since_epoch())
                                .count();
   eval.random = &random_;
   ExecContext ctx{db_, txn_, stats_, std::move(eval), &cancel_};
   ctx.eval.exec = &ctx;
-  // One serial work area may take 5% of the PGA target (Oracle's _smm_max_size rule).
-  try {
-    ctx.work_area_bytes = std::max<uint64_t>(
-        64 << 10, shell::ParseByteSize(params_.Get("pga_aggregate_target")) / 20);
-  } catch (const std::invalid_argument&) {
-    // A malformed value keeps the default work area rather than failing every statement.
-  }
+  ctx.work_area_bytes = WorkAreaBytes();
 
   StatementRunner runner{*this, ctx, impl_->savepoints, sql, &cursor};
   const size_t savepoint = txn_.Savepoint();

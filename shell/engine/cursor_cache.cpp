@@ -1,4 +1,4 @@
-#include "shell/cursor_cache.h"
+#include "shell/engine/cursor_cache.h"
 
 #include <algorithm>
 

@@ -10,9 +10,9 @@
 
 #include "parser/ast.h"
 #include "planner/planner.h"
-#include "planner/system_views.h"
+#include "planner/views/system_views.h"
 #include "planner/xplan_format.h"
-#include "shell/cursor_cache.h"
+#include "shell/engine/cursor_cache.h"
 
 namespace pathdb {
 

@@ -8,7 +8,7 @@
 #include "executor/operator.h"
 #include "parser/ast.h"
 #include "planner/planner.h"
-#include "shell/session.h"
+#include "shell/engine/session.h"
 
 namespace pathdb {
 

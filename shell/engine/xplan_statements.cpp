@@ -1,4 +1,4 @@
-#include "shell/xplan_statements.h"
+#include "shell/engine/xplan_statements.h"
 
 #include <fmt/format.h>
 

@@ -5,8 +5,8 @@
 #include <optional>
 
 #include "common/error.h"
-#include "planner/dbms_stats.h"
-#include "planner/system_views.h"
+#include "planner/dbms_stats/dbms_stats.h"
+#include "planner/views/system_views.h"
 
 namespace pathdb::planner {
 

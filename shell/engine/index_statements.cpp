@@ -1,4 +1,4 @@
-#include "shell/index_statements.h"
+#include "shell/engine/index_statements.h"
 
 #include "common/error.h"
 #include "planner/planner.h"

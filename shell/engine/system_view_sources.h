@@ -2,8 +2,8 @@
 // V$MYSTAT's SID) and TABLE(DBMS_XPLAN...) read from the Session that runs the statement. The
 // planner copies it into the FIXED TABLE FULL operators.
 #pragma once
-#include "planner/system_views.h"
-#include "shell/session.h"
+#include "planner/views/system_views.h"
+#include "shell/engine/session.h"
 
 namespace pathdb {
 

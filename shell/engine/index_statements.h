@@ -5,7 +5,7 @@
 
 #include "executor/operator.h"
 #include "parser/ast.h"
-#include "shell/session.h"
+#include "shell/engine/session.h"
 
 namespace pathdb {
 

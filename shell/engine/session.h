@@ -1,6 +1,11 @@
 // Session: the engine's façade for one user. Owns parameters, statistics, the transaction,
 // the cursor cache and the plan table. The shell hands it one statement at a time:
-// parse -> plan -> execute, results streamed to a ResultSink.
+// parse -> plan -> execute, results streamed to a ResultSink. The engine side of shell/: it
+// never includes the SQL*Plus front end (shell/*.h), which drives it through ShellEngine.
+//
+// Thread contract: one Session per thread; not thread-safe. Cancel() alone may be called from
+// another thread or a signal handler. Several Sessions may share one Database only once the
+// Database says it is safe for that (storage/storage.h); today there is one per process.
 #pragma once
 #include <atomic>
 #include <memory>
@@ -11,7 +16,8 @@
 
 #include "common/stats.h"
 #include "common/vector.h"
-#include "shell/parameters.h"
+#include "planner/cost_params.h"
+#include "shell/engine/parameters.h"
 #include "storage/storage.h"
 
 namespace pathdb {
@@ -84,6 +90,12 @@ class Session {
                                            const std::vector<planner::TableFunctionArg>& args);
   //! The optimizer environment a plan depends on (children of a cursor differ in it).
   std::string OptimizerEnvironment() const;
+  //! The cost model's inputs from the current parameters; every statement the session plans
+  //! is costed with them (PlanContext::cost).
+  planner::cost::CostParams CostParameters() const;
+  //! The memory one work area may use, WorkAreaBytes(pga_aggregate_target): what the
+  //! executor runs with (ExecContext::work_area_bytes) and the planner costs with.
+  uint64_t WorkAreaBytes() const;
   //! Called by the statement runner once a cursor ran (AUTOTRACE shows its plan).
   void NoteExecutedCursor(const std::string& sql_id, int child_number);
 
