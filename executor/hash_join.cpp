@@ -99,7 +99,7 @@ HashJoin::HashJoin(JoinKind kind, std::vector<BoundExprPtr> build_keys,
 HashJoin::HashJoin(JoinKind kind, std::vector<BoundExprPtr> build_keys,
                    std::vector<BoundExprPtr> probe_keys, BoundExprPtr residual,
                    bool build_preserved)
-    : ChildTypedOperator(HashJoinOperation(kind, build_preserved)),
+    : ChildTypedOperator(OperatorType::kHashJoin, HashJoinOperation(kind, build_preserved)),
       kind_(kind),
       build_preserved_(build_preserved && kind != JoinKind::kInner),
       build_keys_(std::move(build_keys)),
