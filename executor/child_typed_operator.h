@@ -9,8 +9,8 @@ namespace pathdb {
 
 class ChildTypedOperator : public PhysicalOperator {
  public:
-  explicit ChildTypedOperator(std::string operation)
-      : PhysicalOperator(std::move(operation), {}) {}
+  ChildTypedOperator(OperatorType type, std::string operation)
+      : PhysicalOperator(type, std::move(operation), {}) {}
 
   //! Attaches the next child and recomputes types().
   //! REQUIRES: called on the concrete operator type (it hides PhysicalOperator::AddChild,

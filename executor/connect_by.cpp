@@ -11,7 +11,8 @@ struct ConnectByState : OperatorState {
 }  // namespace
 
 ConnectByWithoutFiltering::ConnectByWithoutFiltering(BoundExprPtr level_bound, bool inclusive)
-    : PhysicalOperator("CONNECT BY WITHOUT FILTERING", {LogicalType::Integer()}),
+    : PhysicalOperator(OperatorType::kConnectBy, "CONNECT BY WITHOUT FILTERING",
+                       {LogicalType::Integer()}),
       level_bound_(std::move(level_bound)),
       inclusive_(inclusive) {}
 

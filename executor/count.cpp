@@ -13,7 +13,7 @@ struct CountState : OperatorState {
 }  // namespace
 
 Count::Count(BoundExprPtr rownum_filter)
-    : ChildTypedOperator("COUNT"), rownum_filter_(std::move(rownum_filter)) {}
+    : ChildTypedOperator(OperatorType::kCount, "COUNT"), rownum_filter_(std::move(rownum_filter)) {}
 
 std::vector<const PhysicalOperator*> Count::SubPlans() const {
   std::vector<const PhysicalOperator*> out;

@@ -13,7 +13,7 @@ struct CountStopkeyState : OperatorState {
 }  // namespace
 
 CountStopkey::CountStopkey(uint64_t limit, uint64_t offset, bool append_rownum)
-    : ChildTypedOperator("COUNT STOPKEY"),
+    : ChildTypedOperator(OperatorType::kCountStopkey, "COUNT STOPKEY"),
       limit_(limit),
       offset_(offset),
       append_rownum_(append_rownum) {}

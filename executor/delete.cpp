@@ -14,7 +14,7 @@ struct DeleteState : OperatorState {
 }  // namespace
 
 DeleteRows::DeleteRows(const storage::TableInfo& table)
-    : ChildTypedOperator("DELETE"), table_(table) {
+    : ChildTypedOperator(OperatorType::kDelete, "DELETE"), table_(table) {
   object_name = table.name;
   types_ = ComputeTypes();
 }

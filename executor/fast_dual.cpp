@@ -7,7 +7,7 @@ struct FastDualState : OperatorState {
 };
 }  // namespace
 
-FastDual::FastDual() : PhysicalOperator("FAST DUAL", {}) {}
+FastDual::FastDual() : PhysicalOperator(OperatorType::kFastDual, "FAST DUAL", {}) {}
 
 std::unique_ptr<OperatorState> FastDual::OpenImpl(ExecContext&) const {
   return std::make_unique<FastDualState>();

@@ -10,7 +10,7 @@ struct FilterState : OperatorState {
 }  // namespace
 
 Filter::Filter(BoundExprPtr predicate)
-    : ChildTypedOperator("FILTER"), predicate_(std::move(predicate)) {}
+    : ChildTypedOperator(OperatorType::kFilter, "FILTER"), predicate_(std::move(predicate)) {}
 
 std::vector<const PhysicalOperator*> Filter::SubPlans() const {
   std::vector<const PhysicalOperator*> out;

@@ -17,7 +17,7 @@ struct FixedTableState : OperatorState {
 FixedTableFull::FixedTableFull(std::string view_name, std::vector<LogicalType> types,
                                std::vector<uint32_t> column_ids, FixedTableRowsFn rows,
                                BoundExprPtr filter)
-    : PhysicalOperator("FIXED TABLE FULL", std::move(types)),
+    : PhysicalOperator(OperatorType::kFixedTableFull, "FIXED TABLE FULL", std::move(types)),
       column_ids_(std::move(column_ids)),
       rows_(std::move(rows)),
       filter_(std::move(filter)) {

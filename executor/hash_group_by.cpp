@@ -42,7 +42,9 @@ constexpr int kMaxSpillLevel = 5;
 }  // namespace
 
 HashGroupBy::HashGroupBy(std::vector<BoundExprPtr> groups, std::vector<AggregateSpec> aggs)
-    : ChildTypedOperator("HASH GROUP BY"), groups_(std::move(groups)), aggs_(std::move(aggs)) {
+    : ChildTypedOperator(OperatorType::kHashGroupBy, "HASH GROUP BY"),
+      groups_(std::move(groups)),
+      aggs_(std::move(aggs)) {
   types_ = ComputeTypes();
 }
 

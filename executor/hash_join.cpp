@@ -6,32 +6,26 @@
 #include "executor/cell_ops.h"
 #include "executor/chunk_collection.h"
 #include "executor/chunk_util.h"
-#include "executor/row_hash_table.h"
+#include "executor/join_hash_table.h"
 #include "executor/spill_scan.h"
 
 namespace pathdb {
 namespace {
 
-constexpr uint32_t kNone = RowHashTable::kNotFound;
+constexpr uint32_t kNone = JoinHashTable::kNone;
 constexpr size_t kPartitions = 16;
 constexpr int kMaxSpillLevel = 5;
 
 struct HashJoinState : OperatorState {
   std::unique_ptr<OperatorState> build_child, probe_child;
   // ---- build side
-  std::unique_ptr<ChunkCollection> build_rows;  //!< child 0 rows in build order
-  std::unique_ptr<RowHashTable> table;          //!< distinct build keys
-  std::vector<uint32_t> head, tail;             //!< per key id: first/last build row
-  std::vector<uint32_t> next;                   //!< per build row: next row with its key
+  std::unique_ptr<JoinHashTable> table;  //!< child 0 rows in build order, by key
   bool build_has_null_key = false;
   bool built = false;
   // ---- build-preserved joins (HASH JOIN OUTER / SEMI / ANTI [NA])
-  std::vector<uint32_t> row_key;       //!< per build row: its key id (kNone: NULL key)
-  std::vector<uint8_t> build_matched;  //!< per build row: paired with a probe row (residual)
-  std::vector<uint8_t> key_matched;    //!< per key id: some probe row has it (no residual)
-  bool probe_has_null_key = false;     //!< NOT IN: the tested set holds a NULL
-  bool probe_seen = false;             //!< the probe side had at least one row
-  uint32_t tail_pos = 0;               //!< next build row to test in Phase::kBuildTail
+  bool probe_has_null_key = false;  //!< NOT IN: the tested set holds a NULL
+  bool probe_seen = false;          //!< the probe side had at least one row
+  uint32_t tail_pos = 0;            //!< next build row to test in Phase::kBuildTail
   // ---- probe side: the current probe batch and the cursor over its candidate pairs
   DataChunk probe;
   std::vector<Vector> probe_keys;
@@ -99,7 +93,7 @@ HashJoin::HashJoin(JoinKind kind, std::vector<BoundExprPtr> build_keys,
 HashJoin::HashJoin(JoinKind kind, std::vector<BoundExprPtr> build_keys,
                    std::vector<BoundExprPtr> probe_keys, BoundExprPtr residual,
                    bool build_preserved)
-    : ChildTypedOperator(HashJoinOperation(kind, build_preserved)),
+    : ChildTypedOperator(OperatorType::kHashJoin, HashJoinOperation(kind, build_preserved)),
       kind_(kind),
       build_preserved_(build_preserved && kind != JoinKind::kInner),
       build_keys_(std::move(build_keys)),
@@ -121,7 +115,6 @@ std::unique_ptr<OperatorState> HashJoin::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<HashJoinState>();
   // The probe side is opened when the build is done (the run-time filter rule, operator.h).
   st->build_child = children_.at(0)->Open(ctx);
-  st->build_rows = std::make_unique<ChunkCollection>(children_[0]->types());
   std::vector<LogicalType> key_types;
   std::vector<TypeId> compare_as;
   for (size_t k = 0; k < build_keys_.size(); k++) {
@@ -129,7 +122,8 @@ std::unique_ptr<OperatorState> HashJoin::OpenImpl(ExecContext& ctx) const {
     compare_as.push_back(CompareTypeOf(build_keys_[k]->type.id, probe_keys_[k]->type.id));
     st->probe_keys.emplace_back(probe_keys_[k]->type);
   }
-  st->table = std::make_unique<RowHashTable>(key_types, compare_as, /*nulls_equal=*/false);
+  st->table = std::make_unique<JoinHashTable>(children_[0]->types(), key_types, compare_as,
+                                              build_preserved_);
   st->compare_as = compare_as;
   st->row_bytes = EstimatedRowBytes(children_[0]->types()) + 12;  // + key slot and chain links
   st->probe.Initialize(children_[1]->types());
@@ -157,15 +151,14 @@ struct HashJoinSpill {
                         bool* saw_null, ExecContext& ctx) {
     std::vector<std::vector<uint32_t>> by_part(kPartitions);
     std::vector<uint32_t> null_rows;
+    std::vector<const Vector*> key_ptrs;
+    for (const auto& k : keys) key_ptrs.push_back(&k);
     int shift = 40 - 4 * op.spill_level_;
     for (size_t i = 0; i < batch.Count(); ++i) {
       size_t r = batch.RowIndex(i);
-      uint64_t h = 0;
       bool null_key = false;
-      for (size_t k = 0; k < keys.size(); ++k) {
-        if (keys[k].IsNull(r)) null_key = true;
-        h = CombineHash(h, HashCell(keys[k], r, st.compare_as[k]));
-      }
+      for (const auto& k : keys) null_key = null_key || k.IsNull(r);
+      uint64_t h = JoinHashTable::HashKey(key_ptrs, r, st.compare_as);
       if (null_key) {
         if (saw_null) *saw_null = true;
         if (null_dest) null_rows.push_back(static_cast<uint32_t>(i));
@@ -202,20 +195,15 @@ struct HashJoinSpill {
     DataChunk chunk(op.children()[0]->types());
     std::vector<Vector> keys;
     for (const auto& k : op.build_keys()) keys.emplace_back(k->type);
-    for (uint32_t first = 0; first < st.build_rows->size(); first += kVectorSize) {
+    for (uint32_t first = 0; first < st.table->row_count(); first += kVectorSize) {
       ctx.CheckCancel();
-      size_t n = std::min<size_t>(kVectorSize, st.build_rows->size() - first);
-      st.build_rows->Scan(first, n, chunk);
+      size_t n = std::min<size_t>(kVectorSize, st.table->row_count() - first);
+      st.table->rows().Scan(first, n, chunk);
       for (size_t k = 0; k < keys.size(); k++)
         EvalInto(*op.build_keys()[k], chunk, keys[k], ctx.eval);
       PartitionBuild(op, st, chunk, keys, ctx);
     }
-    // The in-memory table is no longer needed.
-    st.build_rows = std::make_unique<ChunkCollection>(op.children()[0]->types());
-    st.head.clear();
-    st.tail.clear();
-    st.next.clear();
-    st.row_key.clear();
+    st.table->Clear();  // the in-memory table is no longer needed
   }
 
   //! Partitions the whole probe input, then ends writing (Used-Tmp is known from here on).
@@ -326,7 +314,6 @@ void Build(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
   std::vector<const Vector*> key_ptrs;
   for (const auto& k : op.build_keys()) keys.emplace_back(k->type);
   for (const auto& k : keys) key_ptrs.push_back(&k);
-  std::vector<uint32_t> ids;
   // One cancel check per batch: a batch holds at most kVectorSize (2048) rows.
   while (child.Next(ctx, *st.build_child, batch)) {
     ctx.CheckCancel();
@@ -337,28 +324,8 @@ void Build(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
       HashJoinSpill::PartitionBuild(op, st, batch, keys, ctx);
       continue;
     }
-    st.table->FindOrInsert(key_ptrs, batch, ids, nullptr);
-    auto base = static_cast<uint32_t>(st.build_rows->size());
-    st.build_rows->Append(batch);
-    st.head.resize(st.table->size(), kNone);
-    st.tail.resize(st.table->size(), kNone);
-    st.next.resize(st.build_rows->size(), kNone);
-    if (op.build_preserved()) st.row_key.insert(st.row_key.end(), ids.begin(), ids.end());
-    for (size_t i = 0; i < ids.size(); i++) {
-      uint32_t row = base + static_cast<uint32_t>(i);
-      uint32_t id = ids[i];
-      if (id == kNone) {
-        st.build_has_null_key = true;
-        continue;
-      }
-      if (st.head[id] == kNone) {
-        st.head[id] = row;
-      } else {
-        st.next[st.tail[id]] = row;
-      }
-      st.tail[id] = row;
-    }
-    uint64_t bytes = st.build_rows->size() * st.row_bytes;
+    if (st.table->Insert(key_ptrs, batch)) st.build_has_null_key = true;
+    uint64_t bytes = st.table->row_count() * st.row_bytes;
     st.peak_bytes = std::max(st.peak_bytes, bytes);
     if (op.spill_level() < kMaxSpillLevel && bytes > ctx.work_area_bytes) {
       HashJoinSpill::Start(op, st, ctx);
@@ -372,12 +339,7 @@ void Build(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
     }
   }
   st.probe_child = op.children()[1]->Open(ctx);
-  if (!st.build_parts.empty()) {
-    HashJoinSpill::PartitionProbe(op, st, ctx);
-  } else if (op.build_preserved()) {
-    st.build_matched.assign(st.build_rows->size(), 0);
-    st.key_matched.assign(st.table->size(), 0);
-  }
+  if (!st.build_parts.empty()) HashJoinSpill::PartitionProbe(op, st, ctx);
   st.built = true;
   PublishStats(op, st, ctx);
 }
@@ -399,7 +361,7 @@ bool NextProbeBatch(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
   st.table->Find(key_ptrs, st.probe, st.ids);
   st.matched.assign(st.ids.size(), 0);
   st.pos = 0;
-  st.chain = st.ids.empty() || st.ids[0] == kNone ? kNone : st.head[st.ids[0]];
+  st.chain = st.ids.empty() || st.ids[0] == kNone ? kNone : st.table->first(st.ids[0]);
   return true;
 }
 
@@ -411,13 +373,13 @@ void NextPairs(HashJoinState& st, bool skip_matched) {
   while (st.pos < st.ids.size() && st.pair_probe.size() < kVectorSize) {
     if (st.chain == kNone || (skip_matched && st.matched[st.pos])) {
       st.pos++;
-      st.chain =
-          st.pos < st.ids.size() && st.ids[st.pos] != kNone ? st.head[st.ids[st.pos]] : kNone;
+      st.chain = st.pos < st.ids.size() && st.ids[st.pos] != kNone ? st.table->first(st.ids[st.pos])
+                                                                   : kNone;
       continue;
     }
     st.pair_probe.push_back(static_cast<uint32_t>(st.pos));
     st.pair_build.push_back(st.chain);
-    st.chain = st.next[st.chain];
+    st.chain = st.table->next(st.chain);
   }
 }
 
@@ -431,8 +393,8 @@ void FilterPairs(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
     for (size_t i = 0; i < n; i++) rows[i] = st.probe.RowIndex(st.pair_probe[i]);
     for (size_t c = 0; c < np; c++)
       CopyCells(st.probe.column(c), rows.data(), n, st.pairs.column(c), 0);
-    for (size_t c = 0; c < st.build_rows->types().size(); c++)
-      st.build_rows->GatherColumn(c, st.pair_build.data(), n, st.pairs.column(np + c), 0);
+    for (size_t c = 0; c < st.table->rows().types().size(); c++)
+      st.table->rows().GatherColumn(c, st.pair_build.data(), n, st.pairs.column(np + c), 0);
     st.pairs.SetSize(n);
     ExpressionExecutor::Filter(*op.residual(), st.pairs, ctx.eval);
     size_t kept = 0;
@@ -447,14 +409,14 @@ void FilterPairs(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
   }
   for (uint32_t p : st.pair_probe) st.matched[p] = 1;
   if (op.build_preserved())
-    for (uint32_t b : st.pair_build) st.build_matched[b] = 1;
+    for (uint32_t b : st.pair_build) st.table->MarkRow(b);
 }
 
 //! Writes pairs (build row or kNone for NULLs, active probe row) as build cols + probe cols.
 void EmitPairs(const HashJoinState& st, const std::vector<uint32_t>& probe_idx,
                const std::vector<uint32_t>& build, DataChunk& out) {
   size_t n = probe_idx.size();
-  size_t nb = st.build_rows->types().size();
+  size_t nb = st.table->rows().types().size();
   out.Reset();
   for (size_t c = 0; c < nb; c++) {
     Vector& dst = out.column(c);
@@ -462,7 +424,7 @@ void EmitPairs(const HashJoinState& st, const std::vector<uint32_t>& probe_idx,
       if (build[i] == kNone) {
         dst.SetNull(i, true);
       } else {
-        CopyCell(st.build_rows->Column(c, build[i]), ChunkCollection::Offset(build[i]), dst, i);
+        CopyCell(st.table->rows().Column(c, build[i]), ChunkCollection::Offset(build[i]), dst, i);
       }
     }
   }
@@ -475,7 +437,7 @@ void EmitPairs(const HashJoinState& st, const std::vector<uint32_t>& probe_idx,
 
 bool NextSemiAnti(const HashJoin& op, HashJoinState& st, ExecContext& ctx, DataChunk& out) {
   JoinKind kind = op.kind();
-  bool build_empty = st.build_rows->empty();
+  bool build_empty = st.table->rows().empty();
   if (kind == JoinKind::kSemi && build_empty) return false;
   if (kind == JoinKind::kAntiNullAware && st.build_has_null_key) return false;
   while (NextProbeBatch(op, st, ctx)) {
@@ -524,15 +486,15 @@ void MarkBuildMatches(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
     } else {
       // Without a residual a key match is a match of every build row with that key.
       for (uint32_t id : st.ids)
-        if (id != kNone) st.key_matched[id] = 1;
+        if (id != kNone) st.table->MarkKey(id);
     }
   }
 }
 
 //! Whether build row `row` goes out once the probe side is done.
 bool BuildRowQualifies(const HashJoin& op, const HashJoinState& st, uint32_t row) {
-  uint32_t id = st.row_key[row];
-  bool matched = st.build_matched[row] != 0 || (id != kNone && st.key_matched[id] != 0);
+  uint32_t id = st.table->row_key(row);
+  bool matched = st.table->matched(row);
   switch (op.kind()) {
     case JoinKind::kSemi:
       return matched;
@@ -548,7 +510,8 @@ bool BuildRowQualifies(const HashJoin& op, const HashJoinState& st, uint32_t row
 //! Emits the next batch of qualifying build rows (OUTER: NULL-extended probe columns).
 bool NextBuildTail(const HashJoin& op, HashJoinState& st, ExecContext& ctx, DataChunk& out) {
   std::vector<uint32_t> rows;
-  auto total = static_cast<uint32_t>(st.build_rows->size());
+  const ChunkCollection& build = st.table->rows();
+  auto total = static_cast<uint32_t>(build.size());
   while (st.tail_pos < total && rows.size() < kVectorSize) {
     if (BuildRowQualifies(op, st, st.tail_pos)) rows.push_back(st.tail_pos);
     st.tail_pos++;
@@ -556,9 +519,8 @@ bool NextBuildTail(const HashJoin& op, HashJoinState& st, ExecContext& ctx, Data
   if (rows.empty()) return false;
   ctx.CheckCancel();
   out.Reset();
-  size_t nb = st.build_rows->types().size();
-  for (size_t c = 0; c < nb; c++)
-    st.build_rows->GatherColumn(c, rows.data(), rows.size(), out.column(c), 0);
+  size_t nb = build.types().size();
+  for (size_t c = 0; c < nb; c++) build.GatherColumn(c, rows.data(), rows.size(), out.column(c), 0);
   for (size_t c = nb; c < out.ColumnCount(); c++)
     for (size_t i = 0; i < rows.size(); i++) out.column(c).SetNull(i, true);
   out.SetSize(rows.size());
@@ -568,7 +530,7 @@ bool NextBuildTail(const HashJoin& op, HashJoinState& st, ExecContext& ctx, Data
 //! HASH JOIN OUTER / SEMI / ANTI [NA]: the kind applies to the build rows.
 bool NextBuildPreserved(const HashJoin& op, HashJoinState& st, ExecContext& ctx, DataChunk& out) {
   // Nothing to preserve or test: the probe side need not be read at all.
-  if (st.build_rows->empty()) return false;
+  if (st.table->rows().empty()) return false;
   using Phase = HashJoinState::Phase;
   for (;;) {
     ctx.CheckCancel();
@@ -607,7 +569,7 @@ bool HashJoin::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) 
   if (kind_ != JoinKind::kInner && kind_ != JoinKind::kLeftOuter)
     return NextSemiAnti(*this, st, ctx, out);
   bool outer = kind_ == JoinKind::kLeftOuter;
-  if (!outer && st.build_rows->empty()) return false;  // no match possible: skip the probe
+  if (!outer && st.table->rows().empty()) return false;  // no match possible: skip the probe
   for (;;) {
     ctx.CheckCancel();
     switch (st.phase) {

@@ -21,7 +21,7 @@ std::vector<TypeId> TypeIds(const std::vector<LogicalType>& types) {
 }
 }  // namespace
 
-HashUnique::HashUnique() : ChildTypedOperator("HASH UNIQUE") {}
+HashUnique::HashUnique() : ChildTypedOperator(OperatorType::kHashUnique, "HASH UNIQUE") {}
 
 std::unique_ptr<OperatorState> HashUnique::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<HashUniqueState>();

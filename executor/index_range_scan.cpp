@@ -17,7 +17,8 @@ IndexKeyRange NonEmpty(const storage::IndexInfo& index, IndexKeyRange range) {
 IndexRangeScan::IndexRangeScan(const storage::TableInfo& table, const storage::IndexInfo& index,
                                std::vector<uint32_t> outputs, IndexKeyRange range, bool descending,
                                BoundExprPtr filter)
-    : IndexScan(descending ? "INDEX RANGE SCAN DESCENDING" : "INDEX RANGE SCAN", table, index,
+    : IndexScan(OperatorType::kIndexRangeScan,
+                descending ? "INDEX RANGE SCAN DESCENDING" : "INDEX RANGE SCAN", table, index,
                 std::move(outputs), NonEmpty(index, std::move(range)), descending, false,
                 std::move(filter)) {}
 

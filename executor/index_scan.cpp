@@ -53,10 +53,10 @@ IndexKeyRange IndexKeyRange::Copy() const {
   return r;
 }
 
-IndexScan::IndexScan(std::string operation, const storage::TableInfo& table,
+IndexScan::IndexScan(OperatorType type, std::string operation, const storage::TableInfo& table,
                      const storage::IndexInfo& index, std::vector<uint32_t> outputs,
                      IndexKeyRange range, bool descending, bool fast_full, BoundExprPtr filter)
-    : PhysicalOperator(std::move(operation), OutputTypes(table, index, outputs)),
+    : PhysicalOperator(type, std::move(operation), OutputTypes(table, index, outputs)),
       table_(table),
       index_(index),
       outputs_(std::move(outputs)),

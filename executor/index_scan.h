@@ -49,9 +49,9 @@ class IndexScan : public PhysicalOperator {
   //! REQUIRES: every output is < index.columns.size() or kIndexRowIdOutput; the range's
   //! equal.size() (+1 with a lower/upper end) <= index.columns.size(). `table` and `index`
   //! must outlive the operator.
-  IndexScan(std::string operation, const storage::TableInfo& table, const storage::IndexInfo& index,
-            std::vector<uint32_t> outputs, IndexKeyRange range, bool descending, bool fast_full,
-            BoundExprPtr filter);
+  IndexScan(OperatorType type, std::string operation, const storage::TableInfo& table,
+            const storage::IndexInfo& index, std::vector<uint32_t> outputs, IndexKeyRange range,
+            bool descending, bool fast_full, BoundExprPtr filter);
 
  private:
   const storage::TableInfo& table_;

@@ -18,7 +18,8 @@ IndexKeyRange EqualRange(const storage::IndexInfo& index, std::vector<BoundExprP
 IndexUniqueScan::IndexUniqueScan(const storage::TableInfo& table, const storage::IndexInfo& index,
                                  std::vector<uint32_t> outputs, std::vector<BoundExprPtr> key,
                                  BoundExprPtr filter)
-    : IndexScan("INDEX UNIQUE SCAN", table, index, std::move(outputs),
-                EqualRange(index, std::move(key)), false, false, std::move(filter)) {}
+    : IndexScan(OperatorType::kIndexUniqueScan, "INDEX UNIQUE SCAN", table, index,
+                std::move(outputs), EqualRange(index, std::move(key)), false, false,
+                std::move(filter)) {}
 
 }  // namespace pathdb

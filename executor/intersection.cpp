@@ -4,7 +4,7 @@
 
 namespace pathdb {
 
-Intersection::Intersection() : ChildTypedOperator("INTERSECTION") {}
+Intersection::Intersection() : ChildTypedOperator(OperatorType::kIntersection, "INTERSECTION") {}
 
 std::unique_ptr<OperatorState> Intersection::OpenImpl(ExecContext& ctx) const {
   return OpenSetOperation(*this, ctx);

@@ -10,7 +10,7 @@ struct LoadAsSelectState : OperatorState {
 }  // namespace
 
 LoadAsSelect::LoadAsSelect(const storage::TableInfo& table)
-    : ChildTypedOperator("LOAD AS SELECT"), table_(table) {
+    : ChildTypedOperator(OperatorType::kLoadAsSelect, "LOAD AS SELECT"), table_(table) {
   object_name = table.name;
   types_ = ComputeTypes();
 }

@@ -10,7 +10,8 @@ struct LoadTableState : OperatorState {
 }  // namespace
 
 LoadTableConventional::LoadTableConventional(const storage::TableInfo& table)
-    : ChildTypedOperator("LOAD TABLE CONVENTIONAL"), table_(table) {
+    : ChildTypedOperator(OperatorType::kLoadTableConventional, "LOAD TABLE CONVENTIONAL"),
+      table_(table) {
   object_name = table.name;
   types_ = ComputeTypes();
 }

@@ -4,7 +4,7 @@
 
 namespace pathdb {
 
-Minus::Minus() : ChildTypedOperator("MINUS") {}
+Minus::Minus() : ChildTypedOperator(OperatorType::kMinus, "MINUS") {}
 
 std::unique_ptr<OperatorState> Minus::OpenImpl(ExecContext& ctx) const {
   return OpenSetOperation(*this, ctx);

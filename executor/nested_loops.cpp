@@ -51,13 +51,13 @@ bool IsSemiAnti(JoinKind k) {
 }  // namespace
 
 NestedLoops::NestedLoops(JoinKind kind, BoundExprPtr condition)
-    : ChildTypedOperator("NESTED LOOPS" + JoinKindSuffix(kind)),
+    : ChildTypedOperator(OperatorType::kNestedLoops, "NESTED LOOPS" + JoinKindSuffix(kind)),
       kind_(kind),
       condition_(std::move(condition)) {}
 
 NestedLoops::NestedLoops(JoinKind kind, BoundExprPtr condition, std::vector<size_t> outer_columns,
                          std::vector<size_t> param_slots)
-    : ChildTypedOperator("NESTED LOOPS" + JoinKindSuffix(kind)),
+    : ChildTypedOperator(OperatorType::kNestedLoops, "NESTED LOOPS" + JoinKindSuffix(kind)),
       kind_(kind),
       condition_(std::move(condition)),
       outer_columns_(std::move(outer_columns)),

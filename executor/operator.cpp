@@ -67,11 +67,10 @@ void Walk(const PhysicalOperator& op, int depth,
 
 int NumberPlanLines(const PhysicalOperator& root, int first) {
   int next = first;
-  // Operators without an operation (internal projections) are not plan lines: they get no
+  // Operators that are no plan line (internal projections): they get no
   // number, so line ids equal the Id column DBMS_XPLAN and V$SQL_PLAN show.
-  Walk(root, 0, [&](const PhysicalOperator& op, int) {
-    op.line_id_ = op.operation().empty() ? -1 : next++;
-  });
+  Walk(root, 0,
+       [&](const PhysicalOperator& op, int) { op.line_id_ = op.IsPlanLine() ? next++ : -1; });
   return next;
 }
 

@@ -24,6 +24,7 @@
 #include "common/vector.h"
 #include "executor/execution_state.h"
 #include "executor/expression.h"
+#include "executor/operator_type.h"
 #include "storage/storage.h"
 
 namespace pathdb {
@@ -81,8 +82,13 @@ class OperatorState {
 
 class PhysicalOperator {
  public:
+  //! `type` is the operator's identity (planner rewrites and EXPLAIN test it); `operation` is
+  //! the text the plan prints ("" for an operator that is no plan line).
+  PhysicalOperator(OperatorType type, std::string operation, std::vector<LogicalType> types)
+      : type_(type), operation_(std::move(operation)), types_(std::move(types)) {}
+  //! An operator outside the plan vocabulary (test sources): kOther.
   PhysicalOperator(std::string operation, std::vector<LogicalType> types)
-      : operation_(std::move(operation)), types_(std::move(types)) {}
+      : PhysicalOperator(OperatorType::kOther, std::move(operation), std::move(types)) {}
   virtual ~PhysicalOperator() = default;
 
   //! Called once per execution (and per restart of a correlated subplan) before Next.
@@ -105,10 +111,19 @@ class PhysicalOperator {
   //! projection's scalar subqueries): shown as further children of this plan line.
   virtual std::vector<const PhysicalOperator*> SubPlans() const { return {}; }
 
-  const std::string& operation() const { return operation_; }  //!< "TABLE ACCESS FULL"
+  OperatorType type() const { return type_; }
+  //! Display text only ("TABLE ACCESS FULL"); identify an operator by type().
+  const std::string& operation() const { return operation_; }
+  //! False for operators that show no plan line (projections): they get no Id.
+  bool IsPlanLine() const { return type_ != OperatorType::kProjection; }
   const std::vector<LogicalType>& types() const { return types_; }
   const std::vector<std::unique_ptr<PhysicalOperator>>& children() const { return children_; }
   void AddChild(std::unique_ptr<PhysicalOperator> child) { children_.push_back(std::move(child)); }
+  //! The planner's handle on child `i` while the plan is still being built (plan rewrites,
+  //! planner/plan_rewrite.h): the child may be changed or replaced through it. Once the plan
+  //! is handed to the executor only const access remains, so a running plan is immutable.
+  //! REQUIRES: i < children().size(); a replacement has the same types() and is not null.
+  std::unique_ptr<PhysicalOperator>& mutable_child(size_t i) { return children_.at(i); }
 
   // ---- what EXPLAIN shows (filled by the planner)
   std::string object_name;                     //!< Name column: table or index name
@@ -127,6 +142,7 @@ class PhysicalOperator {
   virtual std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const = 0;
   virtual bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const = 0;
 
+  OperatorType type_;
   std::string operation_;
   std::vector<LogicalType> types_;
   std::vector<std::unique_ptr<PhysicalOperator>> children_;

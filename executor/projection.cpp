@@ -12,7 +12,7 @@ struct ProjectionState : OperatorState {
 }  // namespace
 
 Projection::Projection(std::vector<BoundExprPtr> exprs, std::vector<LogicalType> types)
-    : PhysicalOperator("", std::move(types)), exprs_(std::move(exprs)) {
+    : PhysicalOperator(OperatorType::kProjection, "", std::move(types)), exprs_(std::move(exprs)) {
   if (exprs_.size() != types_.size()) throw OraError(600, "internal error code, arguments: [projection arity]");
 }
 

@@ -32,6 +32,8 @@ class RowHashTable {
             std::vector<uint32_t>& ids) const;
 
   size_t size() const { return keys_.size(); }
+  //! The hash of key `id` as computed when it was inserted (join filters reuse it).
+  uint64_t key_hash(uint32_t id) const { return key_hashes_[id]; }
   //! Stored keys: row id == key id.
   const ChunkCollection& keys() const { return keys_; }
 

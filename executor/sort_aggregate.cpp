@@ -14,7 +14,7 @@ struct SortAggregateState : OperatorState {
 }  // namespace
 
 SortAggregate::SortAggregate(std::vector<AggregateSpec> aggs)
-    : ChildTypedOperator("SORT AGGREGATE"), aggs_(std::move(aggs)) {
+    : ChildTypedOperator(OperatorType::kSortAggregate, "SORT AGGREGATE"), aggs_(std::move(aggs)) {
   types_ = ComputeTypes();
 }
 

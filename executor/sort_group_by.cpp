@@ -25,7 +25,9 @@ struct SortGroupByState : OperatorState {
 }  // namespace
 
 SortGroupBy::SortGroupBy(std::vector<BoundExprPtr> groups, std::vector<AggregateSpec> aggs)
-    : ChildTypedOperator("SORT GROUP BY"), groups_(std::move(groups)), aggs_(std::move(aggs)) {}
+    : ChildTypedOperator(OperatorType::kSortGroupBy, "SORT GROUP BY"),
+      groups_(std::move(groups)),
+      aggs_(std::move(aggs)) {}
 
 std::vector<LogicalType> SortGroupBy::ComputeTypes() const {
   std::vector<LogicalType> t;

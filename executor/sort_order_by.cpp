@@ -40,7 +40,8 @@ constexpr size_t kStopkeySlackRows = 4 * kVectorSize;
 }  // namespace
 
 SortOrderBy::SortOrderBy(std::vector<SortKey> keys, std::optional<uint64_t> stopkey)
-    : ChildTypedOperator(stopkey ? "SORT ORDER BY STOPKEY" : "SORT ORDER BY"),
+    : ChildTypedOperator(OperatorType::kSortOrderBy,
+                         stopkey ? "SORT ORDER BY STOPKEY" : "SORT ORDER BY"),
       keys_(std::move(keys)),
       stopkey_(stopkey) {}
 

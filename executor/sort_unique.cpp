@@ -12,7 +12,8 @@ namespace {
 class ChildInput : public PhysicalOperator {
  public:
   explicit ChildInput(const PhysicalOperator& child)
-      : PhysicalOperator("SORT UNIQUE INPUT", child.types()), child_(child) {}
+      : PhysicalOperator(OperatorType::kSortUniqueInput, "SORT UNIQUE INPUT", child.types()),
+        child_(child) {}
   std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override {
     return child_.Open(ctx);
   }
@@ -35,7 +36,7 @@ struct SortUniqueState : OperatorState {
 
 }  // namespace
 
-SortUnique::SortUnique() : ChildTypedOperator("SORT UNIQUE") {}
+SortUnique::SortUnique() : ChildTypedOperator(OperatorType::kSortUnique, "SORT UNIQUE") {}
 
 std::unique_ptr<OperatorState> SortUnique::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<SortUniqueState>();

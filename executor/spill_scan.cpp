@@ -3,7 +3,8 @@
 namespace pathdb {
 
 SpillScan::SpillScan(std::shared_ptr<SpillFile> file)
-    : PhysicalOperator("SPILL SCAN", file->types()), file_(std::move(file)) {}
+    : PhysicalOperator(OperatorType::kSpillScan, "SPILL SCAN", file->types()),
+      file_(std::move(file)) {}
 
 std::unique_ptr<OperatorState> SpillScan::OpenImpl(ExecContext& ctx) const {
   file_->Rewind(ctx.stats);

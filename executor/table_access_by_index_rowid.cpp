@@ -24,8 +24,9 @@ struct ByRowidState : OperatorState {
 TableAccessByIndexRowid::TableAccessByIndexRowid(const storage::TableInfo& table,
                                                  std::vector<uint32_t> column_ids,
                                                  BoundExprPtr filter, bool batched, bool keep_order)
-    : ChildTypedOperator(batched ? "TABLE ACCESS BY INDEX ROWID BATCHED"
-                                 : "TABLE ACCESS BY INDEX ROWID"),
+    : ChildTypedOperator(
+          OperatorType::kTableAccessByIndexRowid,
+          batched ? "TABLE ACCESS BY INDEX ROWID BATCHED" : "TABLE ACCESS BY INDEX ROWID"),
       table_(table),
       column_ids_(std::move(column_ids)),
       filter_(std::move(filter)),

@@ -108,7 +108,8 @@ std::optional<storage::ScanPredicate> ToScanPredicate(const BoundExpr& e,
 
 TableAccessFull::TableAccessFull(const storage::TableInfo& table, std::vector<uint32_t> column_ids,
                                  BoundExprPtr filter)
-    : PhysicalOperator("TABLE ACCESS FULL", ProjectedTypes(table, column_ids)),
+    : PhysicalOperator(OperatorType::kTableAccessFull, "TABLE ACCESS FULL",
+                       ProjectedTypes(table, column_ids)),
       table_(table),
       column_ids_(std::move(column_ids)),
       filter_(std::move(filter)) {

@@ -42,7 +42,8 @@ bool TempTableTransformation::NextImpl(ExecContext& ctx, OperatorState& state,
 }
 
 TempTableLoad::TempTableLoad(uint32_t id, std::string name)
-    : ChildTypedOperator("LOAD AS SELECT (CURSOR DURATION MEMORY)"), id_(id) {
+    : ChildTypedOperator(OperatorType::kTempTableLoad, "LOAD AS SELECT (CURSOR DURATION MEMORY)"),
+      id_(id) {
   object_name = std::move(name);
 }
 
@@ -68,7 +69,8 @@ bool TempTableLoad::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk&)
 }
 
 TempTableScan::TempTableScan(uint32_t id, std::string name, std::vector<LogicalType> types)
-    : PhysicalOperator("TABLE ACCESS FULL", std::move(types)), id_(id) {
+    : PhysicalOperator(OperatorType::kTempTableScan, "TABLE ACCESS FULL", std::move(types)),
+      id_(id) {
   object_name = std::move(name);
 }
 

@@ -16,7 +16,8 @@ namespace pathdb {
 //! query, whose rows this operator returns. The loads run in Open, before the query opens.
 class TempTableTransformation : public ChildTypedOperator {
  public:
-  TempTableTransformation() : ChildTypedOperator("TEMP TABLE TRANSFORMATION") {}
+  TempTableTransformation()
+      : ChildTypedOperator(OperatorType::kTempTableTransformation, "TEMP TABLE TRANSFORMATION") {}
   std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
   bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 

@@ -26,7 +26,7 @@ bool StringPair(TypeId a, TypeId b) {
 
 }  // namespace
 
-UnionAll::UnionAll() : ChildTypedOperator("UNION-ALL") {}
+UnionAll::UnionAll() : ChildTypedOperator(OperatorType::kUnionAll, "UNION-ALL") {}
 
 std::unique_ptr<OperatorState> UnionAll::OpenImpl(ExecContext&) const {
   // Children are opened lazily, one at a time, so a later branch's state (and any error it

@@ -13,7 +13,9 @@ struct UpdateState : OperatorState {
 }  // namespace
 
 UpdateRows::UpdateRows(const storage::TableInfo& table, std::vector<uint32_t> set_columns)
-    : ChildTypedOperator("UPDATE"), table_(table), set_columns_(std::move(set_columns)) {
+    : ChildTypedOperator(OperatorType::kUpdate, "UPDATE"),
+      table_(table),
+      set_columns_(std::move(set_columns)) {
   object_name = table.name;
   types_ = ComputeTypes();
   for (uint32_t c : set_columns_)

@@ -7,7 +7,9 @@ struct ViewState : OperatorState {
 };
 }  // namespace
 
-View::View(std::string name) : ChildTypedOperator("VIEW") { object_name = std::move(name); }
+View::View(std::string name) : ChildTypedOperator(OperatorType::kView, "VIEW") {
+  object_name = std::move(name);
+}
 
 std::unique_ptr<OperatorState> View::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<ViewState>();

@@ -396,7 +396,7 @@ BoundExprPtr Binder::BindSubquery(const ast::Expr& e) {
   if (defer_subqueries_)
     for (auto& d : *defer_subqueries_)
       if (d.source == &e) defer = &d;
-  if (!defer) info->plan = std::shared_ptr<const PhysicalOperator>(PlanPhysical(*bq.plan, ctx_));
+  if (!defer) info->plan = ctx_.AddSubPlan(PlanPhysical(*bq.plan, ctx_));
   auto out = std::make_unique<BoundExpr>(BoundKind::kSubquery, type);
   out->children = std::move(left);
   out->subquery = std::move(info);

@@ -32,7 +32,7 @@ std::vector<ShownLine> ShownLines(const PhysicalOperator& root) {
     auto d = static_cast<size_t>(depth);
     hidden_above.resize(d + 1);
     int above = d == 0 ? 0 : hidden_above[d - 1];
-    bool hidden = op.operation().empty();
+    bool hidden = !op.IsPlanLine();
     hidden_above[d] = above + (hidden ? 1 : 0);
     if (hidden) return;
     out.push_back({&op, static_cast<int>(out.size()) + 1, depth - above + 1});

@@ -1,7 +1,8 @@
 // Join search: flatten the inner/cross join tree into relations and conjuncts, estimate every
 // subset's cardinality once (leaf estimates x join selectivities, independence assumed),
 // then search left-deep orders by dynamic programming (greedy beyond kMaxDpRelations) with
-// the cost model deciding the method of each join. Operators are built only for the winner.
+// the cost model deciding the method of each join. Operators are built only for the winner,
+// by the join builder (planner/join_builder.h).
 #include "planner/join_planner.h"
 
 #include <fmt/format.h>
@@ -14,13 +15,12 @@
 #include <optional>
 
 #include "common/error.h"
-#include "executor/hash_join.h"
-#include "executor/nested_loops.h"
 #include "executor/projection.h"
 #include "planner/access_path.h"
 #include "planner/bound_util.h"
-#include "planner/cardinality.h"
-#include "planner/cost_model.h"
+#include "planner/join_builder.h"
+#include "planner/join_graph.h"
+#include "planner/join_hints.h"
 #include "planner/predicate_text.h"
 
 namespace pathdb::planner {
@@ -28,54 +28,12 @@ namespace pathdb::planner {
 namespace {
 
 using OpPtr = std::unique_ptr<PhysicalOperator>;
-using Mask = uint64_t;
 
 // Two costs this close are a tie (floating additions in another order).
 constexpr double kCostEpsilon = 1e-9;
 
-enum class Method { kFirst, kHashOuterBuilds, kHashInnerBuilds, kIndexNestedLoops, kNestedLoops };
-
-bool IsHash(Method m) {
-  return m == Method::kHashOuterBuilds || m == Method::kHashInnerBuilds;
-}
-bool IsNl(Method m) {
-  return m == Method::kIndexNestedLoops || m == Method::kNestedLoops;
-}
-
-// One relation of the join tree.
-struct Relation {
-  LogicalNode* node = nullptr;
-  size_t begin = 0, width = 0;  // columns [begin, begin + width) of the tree's output
-  std::string alias;            // name hints use ("" when none)
-  bool scan = false;            // a table scan (not a fixed table): can be an index NL inner
-  OpPtr planned;                // non-scan leaves: planned once, for real
-  const PhysicalOperator* line = nullptr;  // the relation's top plan line once built
-  double rows = 1, bytes = 0;
-  cost::Cost cost;
-  std::vector<std::string> labels;
-};
-
-struct Conjunct {
-  BoundExprPtr expr;
-  Mask leaves = 0;
-  // An equi-join `a = b` between two leaf sets (both sides non-empty and disjoint).
-  bool equi = false;
-  Mask left_leaves = 0, right_leaves = 0;
-  double sel = 1;
-};
-
-// An index access usable as the inner side of nested loops for (relation, key conjunct).
-struct IndexProbe {
-  bool usable = false;
-  cost::Cost per_start;
-  size_t outer_side = 0;  // child of the conjunct on the outer side
-};
-
-struct Step {
-  size_t rel = 0;
-  Method method = Method::kFirst;
-  size_t key = 0;  // kIndexNestedLoops: the conjunct the index access uses
-};
+using Method = JoinMethod;
+using Step = JoinStep;
 
 struct Candidate {
   bool valid = false;
@@ -84,30 +42,10 @@ struct Candidate {
   std::vector<Step> steps;
 };
 
-// The join hints of the query block, by relation.
-struct JoinHints {
-  std::vector<size_t> leading;
-  const ast::Hint* leading_hint = nullptr;
-  struct PerRelation {
-    const ast::Hint *use_hash = nullptr, *use_nl = nullptr, *no_use_hash = nullptr,
-                    *no_use_nl = nullptr, *swap = nullptr, *no_swap = nullptr;
-  };
-  std::vector<PerRelation> rel;
-};
-
-// fmt rather than `+` chains: GCC 12 at -O3 reports a false -Wrestrict on those.
-std::string OutlineAlias(const std::string& alias, const std::string& qb) {
-  return fmt::format("\"{}\"@\"{}\"", alias, qb);
-}
-
-bool Has(Mask m, size_t i) {
-  return (m >> i) & 1;
-}
-
-class JoinSearch {
+class JoinSearch : JoinGraph {
  public:
   JoinSearch(LogicalNode& root, PlanContext& ctx, const PlanLeafFn& plan_leaf)
-      : root_(root), ctx_(ctx), plan_leaf_(plan_leaf), model_(ctx.cost) {}
+      : JoinGraph(ctx), root_(root), plan_leaf_(plan_leaf), model_(ctx.cost) {}
 
   OpPtr Run() {
     Flatten(root_, 0);
@@ -115,9 +53,9 @@ class JoinSearch {
       ThrowOra(600, "internal error code, arguments: [planner], [too many joins]");
     // The scans of the tree are planned here, not by PlanPhysical: report bad hints here too.
     if (hints_ != nullptr) RecordUnknownHints(*hints_, ctx_);
-    PlanLeaves();
+    PlanLeaves(plan_leaf_);
     ClassifyConjuncts();
-    ReadJoinHints();
+    jh_ = ReadJoinHints(hints_, query_block_, Aliases());
     Candidate best = rels_.size() <= kMaxDpRelations ? SearchDp() : SearchGreedy();
     // Built first: the access paths' outline hints precede the join order's, as in Oracle.
     OpPtr plan = Build(best);
@@ -126,340 +64,6 @@ class JoinSearch {
   }
 
  private:
-  // ---- flattening
-
-  void Flatten(LogicalNode& n, size_t base) {
-    if (n.kind == LogicalNode::Kind::kJoin && IsReorderableJoin(n)) {
-      const size_t left_width = n.children[0]->types.size();
-      if (n.predicate) {
-        std::vector<BoundExprPtr> conj;
-        SplitConjuncts(std::move(n.predicate), conj);
-        for (auto& c : conj) {
-          RemapColumns(*c, [base](size_t i) { return i + base; });
-          conjuncts_.push_back({std::move(c)});
-        }
-      }
-      Flatten(*n.children[0], base);
-      Flatten(*n.children[1], base + left_width);
-      return;
-    }
-    Relation r;
-    r.node = &n;
-    r.begin = base;
-    r.width = n.types.size();
-    if (n.kind == LogicalNode::Kind::kScan) {
-      r.alias = n.alias;
-      r.scan = n.system_view == nullptr && n.table != nullptr;
-      if (query_block_.empty()) {
-        query_block_ = n.query_block;
-        hints_ = &n.hints;
-      }
-    } else if (n.kind == LogicalNode::Kind::kView) {
-      r.alias = n.name;
-    }
-    rels_.push_back(std::move(r));
-  }
-
-  size_t RelationOf(size_t column) const {
-    for (size_t i = 0; i < rels_.size(); ++i)
-      if (column >= rels_[i].begin && column < rels_[i].begin + rels_[i].width) return i;
-    return 0;
-  }
-
-  Mask LeavesOf(const BoundExpr& e) const {
-    Mask m = 0;
-    VisitColumns(e, [&](size_t c) { m |= Mask{1} << RelationOf(c); });
-    return m;
-  }
-
-  // ---- leaf estimates
-
-  static double RowWidth(const LogicalNode& n) {
-    double w = 0;
-    for (size_t i = 0; i < n.types.size(); ++i) {
-      double col = 0;
-      if (n.kind == LogicalNode::Kind::kScan && n.table != nullptr && i < n.column_ids.size() &&
-          n.column_ids[i] < n.table->stats.columns.size() && n.table->stats.present) {
-        col = n.table->stats.columns[n.column_ids[i]].avg_col_len;
-      }
-      if (col <= 0) col = n.types[i].IsString() ? 20 : 8;
-      w += col;
-    }
-    return std::max(w, 1.0);
-  }
-
-  static cost::Cost CostOf(const PhysicalOperator& op) {
-    return {std::max(0.0, op.cost - op.cpu_cost), op.cpu_cost};
-  }
-
-  void PlanLeaves() {
-    for (auto& r : rels_) {
-      if (r.scan) {
-        // Scans are only estimated here; operators are built for the chosen plan.
-        const LogicalNode& n = *r.node;
-        AccessEstimate e =
-            EstimateTableAccess(*n.table, n.column_ids, n.predicate.get(), n.alias, n.hints, ctx_);
-        r.rows = std::max(e.rows, 1.0);
-        r.bytes = e.bytes > 0 ? e.bytes : r.rows * RowWidth(n);
-        r.cost = {std::max(0.0, e.cost - e.cpu_cost), e.cpu_cost};
-        r.labels = ScanLabels(*n.table, n.column_ids, n.alias);
-      } else {
-        OpPtr op = plan_leaf_(*r.node, ctx_);
-        r.rows = std::max(op->estimated_rows, 1.0);
-        r.bytes = op->estimated_bytes > 0 ? op->estimated_bytes : r.rows * RowWidth(*r.node);
-        r.cost = CostOf(*op);
-        r.labels = op->column_labels;
-        r.planned = std::move(op);
-      }
-      r.labels.resize(r.width);
-    }
-    for (const auto& r : rels_) labels_.insert(labels_.end(), r.labels.begin(), r.labels.end());
-  }
-
-  // ---- conjuncts and selectivities
-
-  card::ColumnView ColumnStats(size_t column) const {
-    const Relation& r = rels_[RelationOf(column)];
-    const LogicalNode& n = *r.node;
-    if (!r.scan || !n.table->stats.present) return {};
-    size_t local = column - r.begin;
-    if (local >= n.column_ids.size()) return {};
-    uint32_t tc = n.column_ids[local];
-    if (tc >= n.table->stats.columns.size()) return {};
-    return {&n.table->stats.columns[tc], double(n.table->stats.num_rows)};
-  }
-
-  void ClassifyConjuncts() {
-    for (auto& c : conjuncts_) {
-      c.leaves = LeavesOf(*c.expr);
-      const BoundExpr& e = *c.expr;
-      if (e.kind == BoundKind::kCompare && e.name == "=" && e.children.size() == 2 &&
-          !HasSubquery(e)) {
-        Mask a = LeavesOf(*e.children[0]), b = LeavesOf(*e.children[1]);
-        if (a != 0 && b != 0 && (a & b) == 0) {
-          c.equi = true;
-          c.left_leaves = a;
-          c.right_leaves = b;
-        }
-      }
-      if (c.equi) {
-        const BoundExpr& l = *e.children[0];
-        const BoundExpr& r = *e.children[1];
-        card::ColumnView lv, rv;
-        if (l.kind == BoundKind::kColumn) lv = ColumnStats(l.column_index);
-        if (r.kind == BoundKind::kColumn) rv = ColumnStats(r.column_index);
-        if (lv.usable() && rv.usable()) {
-          c.sel = card::JoinSel(lv, rv);
-        } else {
-          // Without statistics: the larger side's rows as its distinct values.
-          double ndv = 1;
-          for (size_t i = 0; i < rels_.size(); ++i)
-            if (Has(c.left_leaves | c.right_leaves, i)) ndv = std::max(ndv, rels_[i].rows);
-          c.sel = 1.0 / ndv;
-        }
-      } else {
-        c.sel = card::kDefaultRange;  // non-equi join conditions, leftovers of one relation
-      }
-    }
-  }
-
-  double SubsetRows(Mask s) {
-    if (auto it = rows_cache_.find(s); it != rows_cache_.end()) return it->second;
-    double rows = 1;
-    for (size_t i = 0; i < rels_.size(); ++i)
-      if (Has(s, i)) rows *= rels_[i].rows;
-    double sel = 1;
-    for (const auto& c : conjuncts_)
-      if (c.leaves != 0 && (c.leaves & ~s) == 0 && std::popcount(c.leaves) >= 2)
-        sel = card::AndSel(sel, c.sel);
-    rows = card::Rows(rows, sel);
-    rows_cache_.emplace(s, rows);
-    return rows;
-  }
-
-  double SubsetBytes(Mask s) {
-    double width = 0;
-    for (size_t i = 0; i < rels_.size(); ++i)
-      if (Has(s, i)) width += rels_[i].bytes / std::max(rels_[i].rows, 1.0);
-    return SubsetRows(s) * width;
-  }
-
-  // Conjuncts first applicable when `inner` joins `outer`.
-  std::vector<size_t> Applicable(Mask outer, size_t inner) const {
-    std::vector<size_t> out;
-    const Mask s = outer | (Mask{1} << inner);
-    for (size_t k = 0; k < conjuncts_.size(); ++k) {
-      const Mask l = conjuncts_[k].leaves;
-      // At the first join covering its relations: a conjunct of the first relation alone (or
-      // of none) goes to the very first join.
-      const bool here = (l & ~s) == 0 && ((l & ~outer) != 0 || std::popcount(outer) == 1);
-      if (here) out.push_back(k);
-    }
-    return out;
-  }
-
-  // The equi-join conjuncts among `applicable` separating `outer` and `inner`.
-  std::vector<size_t> EquiKeys(Mask outer, size_t inner, const std::vector<size_t>& applicable) {
-    std::vector<size_t> keys;
-    const Mask in = Mask{1} << inner;
-    for (size_t k : applicable) {
-      const auto& c = conjuncts_[k];
-      if (!c.equi) continue;
-      if (((c.left_leaves & ~outer) == 0 && c.right_leaves == in) ||
-          ((c.right_leaves & ~outer) == 0 && c.left_leaves == in))
-        keys.push_back(k);
-    }
-    return keys;
-  }
-
-  // The inner table's side of key conjunct k as a bare column of relation `inner`, and the
-  // outer side as a bare column: the shape index nested loops can pass as a parameter.
-  std::optional<size_t> InnerSide(size_t k, size_t inner) const {
-    const BoundExpr& e = *conjuncts_[k].expr;
-    for (size_t side = 0; side < 2; ++side) {
-      const BoundExpr& in = *e.children[side];
-      const BoundExpr& out = *e.children[1 - side];
-      if (in.kind == BoundKind::kColumn && out.kind == BoundKind::kColumn &&
-          RelationOf(in.column_index) == inner && RelationOf(out.column_index) != inner)
-        return side;
-    }
-    return std::nullopt;
-  }
-
-  // Cost of one start of an index access of `inner` with key conjunct k's inner column bound
-  // to a parameter (usable only when the index access applies that equality).
-  const IndexProbe& Probe(size_t inner, size_t k) {
-    auto key = std::make_pair(inner, k);
-    if (auto it = probes_.find(key); it != probes_.end()) return it->second;
-    IndexProbe p;
-    const Relation& r = rels_[inner];
-    auto side = InnerSide(k, inner);
-    if (r.scan && side) {
-      const LogicalNode& n = *r.node;
-      const BoundExpr& e = *conjuncts_[k].expr;
-      const BoundExpr& in = *e.children[*side];
-      const BoundExpr& out = *e.children[1 - *side];
-      std::vector<BoundExprPtr> conj;
-      if (n.predicate) SplitConjuncts(n.predicate->Copy(), conj);
-      conj.push_back(MakeCompare("=", MakeColumn(in.column_index - r.begin, in.type),
-                                 MakeParameter(ctx_.next_parameter_slot, out.type)));
-      const size_t join_conjunct = conj.size() - 1;
-      const auto sarg = FindSargable(*n.table, n.column_ids, conj);
-      BoundExprPtr pred = MakeAnd(std::move(conj));
-      AccessEstimate est =
-          EstimateTableAccess(*n.table, n.column_ids, pred.get(), n.alias, n.hints, ctx_);
-      using K = AccessPath::Kind;
-      if (est.path.kind == K::kUniqueScan || est.path.kind == K::kRangeScan) {
-        for (size_t s : est.path.equal)
-          if (s < sarg.size() && sarg[s].conjunct == join_conjunct) p.usable = true;
-      }
-      p.outer_side = 1 - *side;
-      p.per_start = {std::max(0.0, est.cost - est.cpu_cost), est.cpu_cost};
-    }
-    return probes_.emplace(key, p).first->second;
-  }
-
-  // ---- hints
-
-  std::optional<size_t> FindAlias(const ast::Hint::TableSpec& t) const {
-    if (!t.query_block.empty() && t.query_block != query_block_) return std::nullopt;
-    for (size_t i = 0; i < rels_.size(); ++i)
-      if (!rels_[i].alias.empty() && rels_[i].alias == t.alias) return i;
-    return std::nullopt;
-  }
-
-  bool ForThisBlock(const ast::Hint& h) const {
-    return !h.malformed && (h.query_block.empty() || h.query_block == query_block_);
-  }
-
-  void Unresolved(const ast::Hint& h, const std::string& reason) {
-    HintUse u;
-    u.text = h.text;
-    u.query_block = query_block_;
-    u.reason = reason;
-    hint_uses_.push_back(std::move(u));
-  }
-
-  void ReadJoinHints() {
-    jh_.rel.resize(rels_.size());
-    if (hints_ == nullptr) return;
-    for (const auto& h : *hints_) {
-      if (!ForThisBlock(h)) continue;
-      if (h.name == "LEADING" || h.name == "ORDERED") {
-        if (jh_.leading_hint != nullptr) {
-          Unresolved(h, "hint conflicts with another in sibling query block");
-          continue;
-        }
-        std::vector<size_t> order;
-        bool ok = true;
-        if (h.name == "ORDERED") {
-          for (size_t i = 0; i < rels_.size(); ++i) order.push_back(i);
-        } else {
-          for (const auto& t : h.tables) {
-            auto i = FindAlias(t);
-            if (!i || std::find(order.begin(), order.end(), *i) != order.end()) ok = false;
-            if (i) order.push_back(*i);
-          }
-          ok = ok && !order.empty();
-        }
-        if (!ok) {
-          Unresolved(h, "hint names a table that is not in the query block");
-          continue;
-        }
-        jh_.leading = std::move(order);
-        jh_.leading_hint = &h;
-        continue;
-      }
-      const ast::Hint* JoinHints::PerRelation::*slot = nullptr;
-      if (h.name == "USE_HASH") slot = &JoinHints::PerRelation::use_hash;
-      if (h.name == "USE_NL") slot = &JoinHints::PerRelation::use_nl;
-      if (h.name == "NO_USE_HASH") slot = &JoinHints::PerRelation::no_use_hash;
-      if (h.name == "NO_USE_NL") slot = &JoinHints::PerRelation::no_use_nl;
-      if (h.name == "SWAP_JOIN_INPUTS") slot = &JoinHints::PerRelation::swap;
-      if (h.name == "NO_SWAP_JOIN_INPUTS") slot = &JoinHints::PerRelation::no_swap;
-      if (slot == nullptr) continue;
-      if (h.tables.empty()) {
-        Unresolved(h, "hint names no table");
-        continue;
-      }
-      for (const auto& t : h.tables) {
-        auto i = FindAlias(t);
-        if (!i) {
-          Unresolved(h, "hint names a table that is not in the query block");
-          continue;
-        }
-        jh_.rel[*i].*slot = &h;
-      }
-    }
-  }
-
-  // Methods allowed for `inner` by its hints among `possible` (all of them when the hints
-  // would leave none: an unusable hint is ignored).
-  std::vector<Method> Allowed(size_t inner, const std::vector<Method>& possible) const {
-    const auto& h = jh_.rel[inner];
-    auto filter = [&](auto pred) {
-      std::vector<Method> out;
-      for (Method m : possible)
-        if (pred(m)) out.push_back(m);
-      return out;
-    };
-    std::vector<Method> m = possible;
-    auto narrow = [&](auto pred) {
-      auto f = filter(pred);
-      std::vector<Method> kept;
-      for (Method x : m)
-        if (std::find(f.begin(), f.end(), x) != f.end()) kept.push_back(x);
-      if (!kept.empty()) m = std::move(kept);
-    };
-    if (h.use_hash && !h.use_nl) narrow([](Method x) { return IsHash(x); });
-    if (h.use_nl && !h.use_hash) narrow([](Method x) { return IsNl(x); });
-    if (h.no_use_hash) narrow([](Method x) { return !IsHash(x); });
-    if (h.no_use_nl) narrow([](Method x) { return !IsNl(x); });
-    if (h.swap) narrow([](Method x) { return x == Method::kHashInnerBuilds || !IsHash(x); });
-    if (h.no_swap) narrow([](Method x) { return x == Method::kHashOuterBuilds || !IsHash(x); });
-    return m;
-  }
-
   // ---- search
 
   struct Extension {
@@ -500,7 +104,7 @@ class JoinSearch {
         });
     if (keys.empty() || ((h.use_nl || h.no_use_hash) && !index_hinted))
       possible.push_back(Method::kNestedLoops);
-    const auto allowed = Allowed(inner, possible);
+    const auto allowed = AllowedMethods(jh_.rel[inner], possible);
     const bool hinted_swap = jh_.rel[inner].swap || jh_.rel[inner].no_swap;
     Extension best;
     bool have = false;
@@ -512,14 +116,13 @@ class JoinSearch {
           if (!hinted_swap && r.rows < orows &&
               std::find(allowed.begin(), allowed.end(), Method::kHashInnerBuilds) != allowed.end())
             continue;
-          c = oc + r.cost + model_.HashJoin(orows, obytes, r.rows, model_.params().work_area_bytes);
+          c = oc + r.cost + HashJoinCost(model_, orows, obytes, r.rows);
           break;
         case Method::kHashInnerBuilds:
           if (!hinted_swap && !(r.rows < orows) &&
               std::find(allowed.begin(), allowed.end(), Method::kHashOuterBuilds) != allowed.end())
             continue;
-          c = oc + r.cost +
-              model_.HashJoin(r.rows, r.bytes, orows, model_.params().work_area_bytes);
+          c = oc + r.cost + HashJoinCost(model_, r.rows, r.bytes, orows);
           break;
         case Method::kIndexNestedLoops:
           c = model_.NestedLoops(oc, orows, Probe(inner, *index_key).per_start);
@@ -541,8 +144,7 @@ class JoinSearch {
   // Oracle's formula: the inner row source once per outer row, even though the executor
   // materialises it; it keeps nested loops for where they pay (few outer rows, small inner).
   cost::Cost PlainNestedLoopsCost(const cost::Cost& oc, double orows, const Relation& r) const {
-    return model_.NestedLoops(oc, orows, r.cost) +
-           cost::Cost{0, model_.CpuCost(orows * r.rows * model_.params().cpu_per_predicate)};
+    return model_.NestedLoops(oc, orows, r.cost) + PairTestCost(model_, orows, r.rows);
   }
 
   bool Better(const Candidate& a, const Candidate& b) const {
@@ -629,62 +231,16 @@ class JoinSearch {
 
   // ---- hint report and outline
 
+  std::vector<std::string> Aliases() const {
+    std::vector<std::string> out;
+    for (const auto& r : rels_) out.push_back(r.alias);
+    return out;
+  }
+
   void RecordHintUse(const Candidate& best) {
-    std::vector<int> position(rels_.size(), -1);
-    std::vector<Method> method(rels_.size(), Method::kFirst);
-    for (size_t p = 0; p < best.steps.size(); ++p) {
-      position[best.steps[p].rel] = static_cast<int>(p);
-      method[best.steps[p].rel] = best.steps[p].method;
-    }
-    for (auto& u : hint_uses_) ctx_.record.hints.push_back(std::move(u));
-    auto use = [&](const ast::Hint& h, size_t rel, bool used, const std::string& reason) {
-      HintUse u;
-      u.text = h.text;
-      u.query_block = query_block_;
-      if (rel < rels_.size()) {
-        // Join method hints belong to the inner table's line in the Hint Report.
-        u.alias = OutlineAlias(rels_[rel].alias, query_block_);
-        u.line = rels_[rel].line;
-      }
-      u.used = used;
-      if (!used) u.reason = reason;
-      ctx_.record.hints.push_back(std::move(u));
-    };
-    if (jh_.leading_hint != nullptr) use(*jh_.leading_hint, SIZE_MAX, true, "");
-    for (size_t i = 0; i < rels_.size(); ++i) {
-      const auto& h = jh_.rel[i];
-      const bool first = method[i] == Method::kFirst;
-      const std::string first_reason = "join method hint on the first table of the join order";
-      auto check = [&](const ast::Hint* hint, bool honoured) {
-        if (hint == nullptr) return;
-        use(*hint, i, !first && honoured, first ? first_reason : "join method not possible");
-      };
-      check(h.use_hash, IsHash(method[i]));
-      check(h.use_nl, IsNl(method[i]));
-      check(h.no_use_hash, !IsHash(method[i]));
-      check(h.no_use_nl, !IsNl(method[i]));
-      check(h.swap, method[i] == Method::kHashInnerBuilds);
-      check(h.no_swap, method[i] == Method::kHashOuterBuilds);
-    }
-    // Outline: LEADING, then each later table's join method (and build side).
-    bool all_named = true;
-    for (const auto& s : best.steps) all_named = all_named && !rels_[s.rel].alias.empty();
-    if (!all_named || query_block_.empty()) return;
-    const std::string qb = fmt::format("@\"{}\"", query_block_);
-    std::string leading = fmt::format("LEADING({}", qb);
-    for (const auto& s : best.steps)
-      fmt::format_to(std::back_inserter(leading), " {}",
-                     OutlineAlias(rels_[s.rel].alias, query_block_));
-    leading.push_back(')');
-    ctx_.record.outline.push_back(std::move(leading));
-    for (const auto& s : best.steps) {
-      const std::string who =
-          fmt::format("{} {})", qb, OutlineAlias(rels_[s.rel].alias, query_block_));
-      if (IsHash(s.method)) ctx_.record.outline.push_back(fmt::format("USE_HASH({}", who));
-      if (IsNl(s.method)) ctx_.record.outline.push_back(fmt::format("USE_NL({}", who));
-      if (s.method == Method::kHashInnerBuilds)
-        ctx_.record.outline.push_back(fmt::format("SWAP_JOIN_INPUTS({}", who));
-    }
+    std::vector<const PhysicalOperator*> lines;
+    for (const auto& r : rels_) lines.push_back(r.line);
+    RecordJoinHints(jh_, best.steps, Aliases(), lines, query_block_, ctx_);
   }
 
   // ---- building the operators
@@ -786,39 +342,33 @@ class JoinSearch {
       OpPtr inner = PlanLeafForReal(i);
       const cost::Cost ic = CostOf(*inner);
       BoundExprPtr residual = MakeAnd(std::move(rest));
-      std::unique_ptr<HashJoin> hj;
+      HashJoinSpec hj;
       cost::Cost jc;
       if (s.method == Method::kHashOuterBuilds) {
         // Residual over probe (inner) then build (outer).
         if (residual) ToLayout(*residual, inner_layout, 0, &outer.layout, inner_layout.size());
-        hj = std::make_unique<HashJoin>(JoinKind::kInner, std::move(okeys), std::move(ikeys),
-                                        std::move(residual));
-        jc = oc + ic +
-             model_.HashJoin(orows, SubsetBytes(outer.mask), r.rows,
-                             model_.params().work_area_bytes);
-        hj->AddChild(std::move(outer.op));
-        hj->AddChild(std::move(inner));
+        jc = oc + ic + HashJoinCost(model_, orows, SubsetBytes(outer.mask), r.rows);
         out.layout = outer.layout;
         out.layout.insert(out.layout.end(), inner_layout.begin(), inner_layout.end());
+        hj.SetInputs(std::move(outer.op), std::move(okeys), std::move(inner), std::move(ikeys));
       } else {
         if (residual) ToLayout(*residual, outer.layout, 0, &inner_layout, outer.layout.size());
-        hj = std::make_unique<HashJoin>(JoinKind::kInner, std::move(ikeys), std::move(okeys),
-                                        std::move(residual));
-        jc = oc + ic + model_.HashJoin(r.rows, r.bytes, orows, model_.params().work_area_bytes);
-        hj->AddChild(std::move(inner));
-        hj->AddChild(std::move(outer.op));
+        jc = oc + ic + HashJoinCost(model_, r.rows, r.bytes, orows);
         out.layout = inner_layout;
         out.layout.insert(out.layout.end(), outer.layout.begin(), outer.layout.end());
+        hj.SetInputs(std::move(inner), std::move(ikeys), std::move(outer.op), std::move(okeys));
       }
-      out.op = std::move(hj);
+      hj.residual = std::move(residual);
+      hj.access = std::move(access);
+      hj.filter = std::move(filter);
+      out.op = BuildHashJoin(std::move(hj));
       out.op->cost = jc.total();
       out.op->cpu_cost = jc.cpu;
     } else {
       // Nested loops: the inner side is an index access probing with the outer key (one start
       // per outer row), or the leaf itself, materialised once.
       const bool indexed = s.method == Method::kIndexNestedLoops;
-      OpPtr inner;
-      std::vector<size_t> outer_columns, slots;
+      NestedLoopsSpec nl;
       cost::Cost jc;
       if (indexed) {
         auto& kc = conjuncts_[s.key];
@@ -836,14 +386,14 @@ class JoinSearch {
         if (n.predicate) conj.push_back(std::move(n.predicate));
         conj.push_back(MakeCompare("=", MakeColumn(in_col.column_index - r.begin, in_col.type),
                                    std::move(param)));
-        inner = PlanTableAccess(*n.table, n.column_ids, MakeAnd(std::move(conj)), n.alias, n.hints,
-                                ctx_, n.query_block);
-        rels_[i].line = inner.get();
-        outer_columns = {outer_pos};
-        slots = {slot};
+        nl.inner = PlanTableAccess(*n.table, n.column_ids, MakeAnd(std::move(conj)), n.alias,
+                                   n.hints, ctx_, n.query_block);
+        rels_[i].line = nl.inner.get();
+        nl.outer_columns = {outer_pos};
+        nl.param_slots = {slot};
         jc = model_.NestedLoops(oc, orows, Probe(i, s.key).per_start);
       } else {
-        inner = PlanLeafForReal(i);
+        nl.inner = PlanLeafForReal(i);
         jc = PlainNestedLoopsCost(oc, orows, r);
       }
       for (size_t k : applicable) {
@@ -851,21 +401,17 @@ class JoinSearch {
         filter.push_back(Text(*conjuncts_[k].expr));
         rest.push_back(std::move(conjuncts_[k].expr));
       }
-      BoundExprPtr cond = MakeAnd(std::move(rest));
-      if (cond) ToLayout(*cond, outer.layout, 0, &inner_layout, outer.layout.size());
-      auto nl = indexed ? std::make_unique<NestedLoops>(JoinKind::kInner, std::move(cond),
-                                                        std::move(outer_columns), std::move(slots))
-                        : std::make_unique<NestedLoops>(JoinKind::kInner, std::move(cond));
-      nl->AddChild(std::move(outer.op));
-      nl->AddChild(std::move(inner));
-      out.op = std::move(nl);
+      nl.condition = MakeAnd(std::move(rest));
+      if (nl.condition)
+        ToLayout(*nl.condition, outer.layout, 0, &inner_layout, outer.layout.size());
+      nl.outer = std::move(outer.op);
+      nl.filter = std::move(filter);
+      out.op = BuildNestedLoops(std::move(nl));
       out.op->cost = jc.total();
       out.op->cpu_cost = jc.cpu;
       out.layout = outer.layout;
       out.layout.insert(out.layout.end(), inner_layout.begin(), inner_layout.end());
     }
-    out.op->access_predicates = std::move(access);
-    out.op->filter_predicates = std::move(filter);
     out.op->estimated_rows = SubsetRows(out.mask);
     out.op->estimated_bytes = SubsetBytes(out.mask);
     out.op->column_labels = LabelsOf(out.layout);
@@ -893,18 +439,9 @@ class JoinSearch {
   }
 
   LogicalNode& root_;
-  PlanContext& ctx_;
   const PlanLeafFn& plan_leaf_;
-  const cost::CostModel model_;
-  std::vector<Relation> rels_;
-  std::vector<Conjunct> conjuncts_;
-  std::vector<std::string> labels_;  // per global column
-  std::string query_block_;
-  const std::vector<ast::Hint>* hints_ = nullptr;
+  cost::CostModel model_;
   JoinHints jh_;
-  std::vector<HintUse> hint_uses_;
-  std::map<Mask, double> rows_cache_;
-  std::map<std::pair<size_t, size_t>, IndexProbe> probes_;
 };
 
 }  // namespace

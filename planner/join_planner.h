@@ -3,7 +3,9 @@
 // the join method per join (HASH JOIN with either input building, NESTED LOOPS over an index
 // access of the inner table, plain NESTED LOOPS over a materialised inner), the join hints
 // (LEADING, ORDERED, USE_HASH, USE_NL, NO_USE_*, [NO_]SWAP_JOIN_INPUTS) and the outline hints
-// that reproduce the chosen plan.
+// that reproduce the chosen plan. Its parts: planner/join_graph.h (relations, conjuncts,
+// estimates), planner/join_hints.h (hints, Hint Report, outline), planner/join_builder.h (the
+// join operators, shared with outer and semi joins).
 #pragma once
 #include <functional>
 #include <memory>

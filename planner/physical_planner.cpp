@@ -11,11 +11,9 @@
 #include "executor/fast_dual.h"
 #include "executor/filter.h"
 #include "executor/hash_group_by.h"
-#include "executor/hash_join.h"
 #include "executor/hash_unique.h"
 #include "executor/intersection.h"
 #include "executor/minus.h"
-#include "executor/nested_loops.h"
 #include "executor/projection.h"
 #include "executor/sort_aggregate.h"
 #include "executor/sort_group_by.h"
@@ -30,6 +28,7 @@
 #include "planner/bound_util.h"
 #include "planner/cardinality.h"
 #include "planner/cost_model.h"
+#include "planner/join_builder.h"
 #include "planner/join_planner.h"
 #include "planner/predicate_text.h"
 #include "planner/semi_join.h"
@@ -138,55 +137,47 @@ OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids, const cost::CostModel& m
   const bool hashed = !lkeys.empty();
   if (hashed) {
     for (auto& k : rkeys) Shift(*k, right_to_local);
-    BoundExprPtr residual = MakeAnd(std::move(rest));
+    HashJoinSpec hj;
+    hj.residual = MakeAnd(std::move(rest));
     if (n.join_type == LogicalJoinType::kLeft) {
       // Preserved left side probes (child 1); residual is over probe then build = left, right.
-      auto hj = std::make_unique<HashJoin>(JoinKind::kLeftOuter, std::move(rkeys), std::move(lkeys),
-                                           std::move(residual));
-      hj->AddChild(std::move(right));
-      hj->AddChild(std::move(left));
-      join = std::move(hj);
+      hj.kind = JoinKind::kLeftOuter;
+      hj.SetInputs(std::move(right), std::move(rkeys), std::move(left), std::move(lkeys));
     } else {
       // Left builds, right probes; residual is over probe (right) then build (left).
-      if (residual) Shift(*residual, [L, R](size_t i) { return i < L ? R + i : i - L; });
-      auto kind = n.join_type == LogicalJoinType::kRight ? JoinKind::kLeftOuter : JoinKind::kInner;
-      auto hj =
-          std::make_unique<HashJoin>(kind, std::move(lkeys), std::move(rkeys), std::move(residual));
-      hj->AddChild(std::move(left));
-      hj->AddChild(std::move(right));
-      join = std::move(hj);
+      if (hj.residual) Shift(*hj.residual, [L, R](size_t i) { return i < L ? R + i : i - L; });
+      hj.kind = n.join_type == LogicalJoinType::kRight ? JoinKind::kLeftOuter : JoinKind::kInner;
+      hj.SetInputs(std::move(left), std::move(lkeys), std::move(right), std::move(rkeys));
     }
+    hj.access = std::move(access);
+    hj.filter = std::move(filter);
+    join = BuildHashJoin(std::move(hj));
   } else {
-    BoundExprPtr cond = MakeAnd(std::move(rest));
+    NestedLoopsSpec nl;
+    nl.condition = MakeAnd(std::move(rest));
     if (n.join_type == LogicalJoinType::kRight) {
-      if (cond) Shift(*cond, [L, R](size_t i) { return i < L ? R + i : i - L; });
-      auto nl = std::make_unique<NestedLoops>(JoinKind::kLeftOuter, std::move(cond));
-      nl->AddChild(std::move(right));
-      nl->AddChild(std::move(left));
-      join = std::move(nl);
+      if (nl.condition) Shift(*nl.condition, [L, R](size_t i) { return i < L ? R + i : i - L; });
+      nl.kind = JoinKind::kLeftOuter;
+      nl.outer = std::move(right);
+      nl.inner = std::move(left);
     } else {
-      auto kind = n.join_type == LogicalJoinType::kLeft ? JoinKind::kLeftOuter : JoinKind::kInner;
-      auto nl = std::make_unique<NestedLoops>(kind, std::move(cond));
-      nl->AddChild(std::move(left));
-      nl->AddChild(std::move(right));
-      join = std::move(nl);
+      nl.kind = n.join_type == LogicalJoinType::kLeft ? JoinKind::kLeftOuter : JoinKind::kInner;
+      nl.outer = std::move(left);
+      nl.inner = std::move(right);
     }
+    // No equality to hash on: the key text is one more condition tested per pair.
+    filter.insert(filter.begin(), access.begin(), access.end());
+    nl.filter = std::move(filter);
+    join = BuildNestedLoops(std::move(nl));
   }
   const auto& c0 = *join->children()[0];
   const auto& c1 = *join->children()[1];
   cost::Cost own =
-      hashed ? model.HashJoin(c0.estimated_rows, c0.estimated_bytes, c1.estimated_rows,
-                              model.params().work_area_bytes)
-             : cost::Cost{0, model.CpuCost(lrows * rrows * model.params().cpu_per_predicate)};
+      hashed ? HashJoinCost(model, c0.estimated_rows, c0.estimated_bytes, c1.estimated_rows)
+             : PairTestCost(model, lrows, rrows);
   Estimate(*join, est, own, width);
   join->column_labels = LabelsOf(c0);
   for (const auto& l : LabelsOf(c1)) join->column_labels.push_back(l);
-  if (hashed) {
-    join->access_predicates = std::move(access);
-  } else {
-    filter.insert(filter.begin(), access.begin(), access.end());
-  }
-  join->filter_predicates = std::move(filter);
   if (!swap_output) return join;
   // The operator put the right side first: restore left ++ right for the layers above.
   std::vector<BoundExprPtr> exprs;

@@ -70,6 +70,22 @@ struct PlanContext {
   std::vector<TempTableDef> temp_tables;
   //! Filled while planning; PlanQuery & co. move it into PhysicalPlan::record.
   PlanRecord record;
+  //! Subquery plans planned so far. Their expressions (SubqueryInfo::plan) hold them as const;
+  //! this is the planner's mutable handle for plan rewrites (planner/plan_rewrite.h) until
+  //! planning ends, so no rewrite casts const away.
+  std::vector<std::shared_ptr<PhysicalOperator>> subplans;
+
+  //! Registers a finished subquery plan and returns the const handle its expression keeps.
+  std::shared_ptr<const PhysicalOperator> AddSubPlan(std::unique_ptr<PhysicalOperator> plan) {
+    subplans.push_back(std::shared_ptr<PhysicalOperator>(std::move(plan)));
+    return subplans.back();
+  }
+  //! The registered subquery plan `plan` points to, mutable; null if not registered here.
+  PhysicalOperator* MutableSubPlan(const PhysicalOperator* plan) const {
+    for (const auto& p : subplans)
+      if (p.get() == plan) return p.get();
+    return nullptr;
+  }
 };
 
 //! A runnable plan: the operator tree plus the result columns' headings and types.

@@ -299,7 +299,10 @@ class Printer {
         std::string alias = op.object_alias.substr(0, op.object_alias.find('@'));
         std::erase(alias, '"');
         if (seen_alias.insert(alias).second) {
-          bool table = op.operation().starts_with("TABLE ACCESS") && !op.object_name.empty();
+          const OperatorType t = op.type();
+          bool table = (t == OperatorType::kTableAccessFull || t == OperatorType::kTempTableScan ||
+                        t == OperatorType::kTableAccessByIndexRowid) &&
+                       !op.object_name.empty();
           from.push_back(fmt::format("\"{}\" \"{}\"", table ? op.object_name : alias, alias));
         }
       }

@@ -6,9 +6,8 @@
 
 #include <algorithm>
 
-#include "executor/hash_join.h"
-#include "executor/nested_loops.h"
 #include "planner/bound_util.h"
+#include "planner/join_builder.h"
 #include "planner/predicate_text.h"
 
 namespace pathdb::planner {
@@ -104,32 +103,31 @@ std::unique_ptr<PhysicalOperator> PlanSemiJoin(LogicalNode& join, std::vector<Op
     // The smaller input builds, as Oracle's swap of join inputs does: the subquery (HASH JOIN
     // RIGHT SEMI, outer rows probe) or the outer rows (HASH JOIN SEMI, build rows tested).
     const bool build_outer = outer->estimated_rows < sub->estimated_rows;
-    std::unique_ptr<HashJoin> hj;
+    HashJoinSpec hj;
+    hj.kind = kind;
     if (build_outer) {
       // The residual indexes the probe (subquery) columns, then the build (outer) columns.
       const size_t R = join.children[1]->types.size();
       if (residual) RemapColumns(*residual, [L, R](size_t i) { return i < L ? R + i : i - L; });
-      hj = std::make_unique<HashJoin>(kind, std::move(outer_keys), std::move(sub_keys),
-                                      std::move(residual), /*build_preserved=*/true);
-      hj->AddChild(std::move(outer));
-      hj->AddChild(std::move(sub));
+      hj.build_preserved = true;
+      hj.SetInputs(std::move(outer), std::move(outer_keys), std::move(sub), std::move(sub_keys));
     } else {
       // The residual indexes the probe (outer) columns then the build (subquery) columns:
       // the condition's own numbering.
-      hj = std::make_unique<HashJoin>(kind, std::move(sub_keys), std::move(outer_keys),
-                                      std::move(residual));
-      hj->AddChild(std::move(sub));
-      hj->AddChild(std::move(outer));
+      hj.SetInputs(std::move(sub), std::move(sub_keys), std::move(outer), std::move(outer_keys));
     }
-    hj->access_predicates = std::move(access);
-    hj->filter_predicates = std::move(filter);
-    op = std::move(hj);
+    hj.residual = std::move(residual);
+    hj.access = std::move(access);
+    hj.filter = std::move(filter);
+    op = BuildHashJoin(std::move(hj));
   } else {
-    auto nl = std::make_unique<NestedLoops>(kind, MakeAnd(std::move(rest)));
-    nl->AddChild(std::move(outer));
-    nl->AddChild(std::move(sub));
-    nl->filter_predicates = std::move(filter);
-    op = std::move(nl);
+    NestedLoopsSpec nl;
+    nl.kind = kind;
+    nl.outer = std::move(outer);
+    nl.inner = std::move(sub);
+    nl.condition = MakeAnd(std::move(rest));
+    nl.filter = std::move(filter);
+    op = BuildNestedLoops(std::move(nl));
   }
   // Cardinality: a semi join keeps at most every outer row and, with a small subquery, no
   // more outer rows than the subquery has distinct keys (bounded by its row count); an anti

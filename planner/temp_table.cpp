@@ -6,6 +6,7 @@
 #include "common/error.h"
 #include "executor/temp_table_transformation.h"
 #include "planner/binder.h"
+#include "planner/plan_rewrite.h"
 #include "planner/sql_id.h"
 
 namespace pathdb::planner {
@@ -95,9 +96,11 @@ std::unique_ptr<PhysicalOperator> WrapTempTables(std::unique_ptr<PhysicalOperato
     cost += body->cost;
     // Every reader of this result now knows how many rows it holds.
     const double rows = body->estimated_rows;
-    ForEachPlanLine(*root, [&](const PhysicalOperator& op, int) {
-      if (auto* scan = dynamic_cast<const TempTableScan*>(&op); scan && scan->id() == def.id)
-        const_cast<TempTableScan*>(scan)->estimated_rows = rows;
+    RewritePlan(root, ctx, [&](PhysicalOperator& op) -> std::unique_ptr<PhysicalOperator> {
+      if (op.type() == OperatorType::kTempTableScan &&
+          static_cast<const TempTableScan&>(op).id() == def.id)
+        op.estimated_rows = rows;
+      return nullptr;
     });
     load->AddChild(std::move(body));
     top->AddChild(std::move(load));

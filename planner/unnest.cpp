@@ -473,7 +473,7 @@ void Binder::TransformWhere(FromTree& root, size_t nglobal, std::vector<BoundExp
   for (auto& d : deferred) {
     if (!d.plan) continue;
     if (std::find(live.begin(), live.end(), d.expr) == live.end()) continue;
-    d.expr->subquery->plan = std::shared_ptr<const PhysicalOperator>(PlanPhysical(*d.plan, ctx_));
+    d.expr->subquery->plan = ctx_.AddSubPlan(PlanPhysical(*d.plan, ctx_));
   }
 }
 

@@ -1,0 +1,245 @@
+// The join tree's relations and conjuncts with their estimates (planner/join_graph.h).
+#include "planner/join_graph.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "planner/access_path.h"
+#include "planner/bound_util.h"
+#include "planner/predicate_text.h"
+
+namespace pathdb::planner {
+
+namespace {
+using OpPtr = std::unique_ptr<PhysicalOperator>;
+}  // namespace
+
+// ---- flattening
+
+void JoinGraph::Flatten(LogicalNode& n, size_t base) {
+  if (n.kind == LogicalNode::Kind::kJoin && IsReorderableJoin(n)) {
+    const size_t left_width = n.children[0]->types.size();
+    if (n.predicate) {
+      std::vector<BoundExprPtr> conj;
+      SplitConjuncts(std::move(n.predicate), conj);
+      for (auto& c : conj) {
+        RemapColumns(*c, [base](size_t i) { return i + base; });
+        conjuncts_.push_back({std::move(c)});
+      }
+    }
+    Flatten(*n.children[0], base);
+    Flatten(*n.children[1], base + left_width);
+    return;
+  }
+  Relation r;
+  r.node = &n;
+  r.begin = base;
+  r.width = n.types.size();
+  if (n.kind == LogicalNode::Kind::kScan) {
+    r.alias = n.alias;
+    r.scan = n.system_view == nullptr && n.table != nullptr;
+    if (query_block_.empty()) {
+      query_block_ = n.query_block;
+      hints_ = &n.hints;
+    }
+  } else if (n.kind == LogicalNode::Kind::kView) {
+    r.alias = n.name;
+  }
+  rels_.push_back(std::move(r));
+}
+
+size_t JoinGraph::RelationOf(size_t column) const {
+  for (size_t i = 0; i < rels_.size(); ++i)
+    if (column >= rels_[i].begin && column < rels_[i].begin + rels_[i].width) return i;
+  return 0;
+}
+
+JoinGraph::Mask JoinGraph::LeavesOf(const BoundExpr& e) const {
+  Mask m = 0;
+  VisitColumns(e, [&](size_t c) { m |= Mask{1} << RelationOf(c); });
+  return m;
+}
+
+// ---- leaf estimates
+
+double JoinGraph::RowWidth(const LogicalNode& n) {
+  double w = 0;
+  for (size_t i = 0; i < n.types.size(); ++i) {
+    double col = 0;
+    if (n.kind == LogicalNode::Kind::kScan && n.table != nullptr && i < n.column_ids.size() &&
+        n.column_ids[i] < n.table->stats.columns.size() && n.table->stats.present) {
+      col = n.table->stats.columns[n.column_ids[i]].avg_col_len;
+    }
+    if (col <= 0) col = n.types[i].IsString() ? 20 : 8;
+    w += col;
+  }
+  return std::max(w, 1.0);
+}
+
+cost::Cost JoinGraph::CostOf(const PhysicalOperator& op) {
+  return {std::max(0.0, op.cost - op.cpu_cost), op.cpu_cost};
+}
+
+void JoinGraph::PlanLeaves(const PlanLeafFn& plan_leaf) {
+  for (auto& r : rels_) {
+    if (r.scan) {
+      // Scans are only estimated here; operators are built for the chosen plan.
+      const LogicalNode& n = *r.node;
+      AccessEstimate e =
+          EstimateTableAccess(*n.table, n.column_ids, n.predicate.get(), n.alias, n.hints, ctx_);
+      r.rows = std::max(e.rows, 1.0);
+      r.bytes = e.bytes > 0 ? e.bytes : r.rows * RowWidth(n);
+      r.cost = {std::max(0.0, e.cost - e.cpu_cost), e.cpu_cost};
+      r.labels = ScanLabels(*n.table, n.column_ids, n.alias);
+    } else {
+      OpPtr op = plan_leaf(*r.node, ctx_);
+      r.rows = std::max(op->estimated_rows, 1.0);
+      r.bytes = op->estimated_bytes > 0 ? op->estimated_bytes : r.rows * RowWidth(*r.node);
+      r.cost = CostOf(*op);
+      r.labels = op->column_labels;
+      r.planned = std::move(op);
+    }
+    r.labels.resize(r.width);
+  }
+  for (const auto& r : rels_) labels_.insert(labels_.end(), r.labels.begin(), r.labels.end());
+}
+
+// ---- conjuncts and selectivities
+
+card::ColumnView JoinGraph::ColumnStats(size_t column) const {
+  const Relation& r = rels_[RelationOf(column)];
+  const LogicalNode& n = *r.node;
+  if (!r.scan || !n.table->stats.present) return {};
+  size_t local = column - r.begin;
+  if (local >= n.column_ids.size()) return {};
+  uint32_t tc = n.column_ids[local];
+  if (tc >= n.table->stats.columns.size()) return {};
+  return {&n.table->stats.columns[tc], double(n.table->stats.num_rows)};
+}
+
+void JoinGraph::ClassifyConjuncts() {
+  for (auto& c : conjuncts_) {
+    c.leaves = LeavesOf(*c.expr);
+    const BoundExpr& e = *c.expr;
+    if (e.kind == BoundKind::kCompare && e.name == "=" && e.children.size() == 2 &&
+        !HasSubquery(e)) {
+      Mask a = LeavesOf(*e.children[0]), b = LeavesOf(*e.children[1]);
+      if (a != 0 && b != 0 && (a & b) == 0) {
+        c.equi = true;
+        c.left_leaves = a;
+        c.right_leaves = b;
+      }
+    }
+    if (c.equi) {
+      const BoundExpr& l = *e.children[0];
+      const BoundExpr& r = *e.children[1];
+      card::ColumnView lv, rv;
+      if (l.kind == BoundKind::kColumn) lv = ColumnStats(l.column_index);
+      if (r.kind == BoundKind::kColumn) rv = ColumnStats(r.column_index);
+      if (lv.usable() && rv.usable()) {
+        c.sel = card::JoinSel(lv, rv);
+      } else {
+        // Without statistics: the larger side's rows as its distinct values.
+        double ndv = 1;
+        for (size_t i = 0; i < rels_.size(); ++i)
+          if (Has(c.left_leaves | c.right_leaves, i)) ndv = std::max(ndv, rels_[i].rows);
+        c.sel = 1.0 / ndv;
+      }
+    } else {
+      c.sel = card::kDefaultRange;  // non-equi join conditions, leftovers of one relation
+    }
+  }
+}
+
+double JoinGraph::SubsetRows(Mask s) {
+  if (auto it = rows_cache_.find(s); it != rows_cache_.end()) return it->second;
+  double rows = 1;
+  for (size_t i = 0; i < rels_.size(); ++i)
+    if (Has(s, i)) rows *= rels_[i].rows;
+  double sel = 1;
+  for (const auto& c : conjuncts_)
+    if (c.leaves != 0 && (c.leaves & ~s) == 0 && std::popcount(c.leaves) >= 2)
+      sel = card::AndSel(sel, c.sel);
+  rows = card::Rows(rows, sel);
+  rows_cache_.emplace(s, rows);
+  return rows;
+}
+
+double JoinGraph::SubsetBytes(Mask s) {
+  double width = 0;
+  for (size_t i = 0; i < rels_.size(); ++i)
+    if (Has(s, i)) width += rels_[i].bytes / std::max(rels_[i].rows, 1.0);
+  return SubsetRows(s) * width;
+}
+
+std::vector<size_t> JoinGraph::Applicable(Mask outer, size_t inner) const {
+  std::vector<size_t> out;
+  const Mask s = outer | (Mask{1} << inner);
+  for (size_t k = 0; k < conjuncts_.size(); ++k) {
+    const Mask l = conjuncts_[k].leaves;
+    // At the first join covering its relations: a conjunct of the first relation alone (or
+    // of none) goes to the very first join.
+    const bool here = (l & ~s) == 0 && ((l & ~outer) != 0 || std::popcount(outer) == 1);
+    if (here) out.push_back(k);
+  }
+  return out;
+}
+
+std::vector<size_t> JoinGraph::EquiKeys(Mask outer, size_t inner,
+                                        const std::vector<size_t>& applicable) {
+  std::vector<size_t> keys;
+  const Mask in = Mask{1} << inner;
+  for (size_t k : applicable) {
+    const auto& c = conjuncts_[k];
+    if (!c.equi) continue;
+    if (((c.left_leaves & ~outer) == 0 && c.right_leaves == in) ||
+        ((c.right_leaves & ~outer) == 0 && c.left_leaves == in))
+      keys.push_back(k);
+  }
+  return keys;
+}
+
+std::optional<size_t> JoinGraph::InnerSide(size_t k, size_t inner) const {
+  const BoundExpr& e = *conjuncts_[k].expr;
+  for (size_t side = 0; side < 2; ++side) {
+    const BoundExpr& in = *e.children[side];
+    const BoundExpr& out = *e.children[1 - side];
+    if (in.kind == BoundKind::kColumn && out.kind == BoundKind::kColumn &&
+        RelationOf(in.column_index) == inner && RelationOf(out.column_index) != inner)
+      return side;
+  }
+  return std::nullopt;
+}
+
+const IndexProbe& JoinGraph::Probe(size_t inner, size_t k) {
+  auto key = std::make_pair(inner, k);
+  if (auto it = probes_.find(key); it != probes_.end()) return it->second;
+  IndexProbe p;
+  const Relation& r = rels_[inner];
+  auto side = InnerSide(k, inner);
+  if (r.scan && side) {
+    const LogicalNode& n = *r.node;
+    const BoundExpr& e = *conjuncts_[k].expr;
+    const BoundExpr& in = *e.children[*side];
+    const BoundExpr& out = *e.children[1 - *side];
+    std::vector<BoundExprPtr> conj;
+    if (n.predicate) SplitConjuncts(n.predicate->Copy(), conj);
+    conj.push_back(MakeCompare("=", MakeColumn(in.column_index - r.begin, in.type),
+                               MakeParameter(ctx_.next_parameter_slot, out.type)));
+    const size_t join_conjunct = conj.size() - 1;
+    const auto sarg = FindSargable(*n.table, n.column_ids, conj);
+    BoundExprPtr pred = MakeAnd(std::move(conj));
+    AccessEstimate est =
+        EstimateTableAccess(*n.table, n.column_ids, pred.get(), n.alias, n.hints, ctx_);
+    using K = AccessPath::Kind;
+    if (est.path.kind == K::kUniqueScan || est.path.kind == K::kRangeScan) {
+      for (size_t s : est.path.equal)
+        if (s < sarg.size() && sarg[s].conjunct == join_conjunct) p.usable = true;
+    }
+    p.outer_side = 1 - *side;
+    p.per_start = {std::max(0.0, est.cost - est.cpu_cost), est.cpu_cost};
+  }
+  return probes_.emplace(key, p).first->second;
+}
+
+}  // namespace pathdb::planner

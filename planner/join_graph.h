@@ -1,0 +1,111 @@
+// JoinGraph: one tree of inner/cross joins flattened for the join search
+// (planner/join_planner.cpp): its relations (leaves) with their estimates, its conjuncts with
+// the relations they reference and their selectivities, subset cardinalities (leaf estimates x
+// join selectivities, independence assumed, cached per subset) and the cost of an index access
+// of a relation probed with a join key. Internal to the join planner.
+//
+// Thread use: one graph per join tree being planned, on the planning thread.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "executor/operator.h"
+#include "planner/cardinality.h"
+#include "planner/cost_model.h"
+#include "planner/join_planner.h"
+#include "planner/logical_plan.h"
+#include "planner/planner.h"
+
+namespace pathdb::planner {
+
+//! A set of relations, bit i = relation i (at most 63 relations).
+using JoinMask = uint64_t;
+
+inline bool Has(JoinMask m, size_t i) {
+  return (m >> i) & 1;
+}
+
+//! One relation of the join tree.
+struct JoinRelation {
+  LogicalNode* node = nullptr;
+  size_t begin = 0, width = 0;  //!< columns [begin, begin + width) of the tree's output
+  std::string alias;            //!< name hints use ("" when none)
+  bool scan = false;            //!< a table scan (not a fixed table): can be an index NL inner
+  std::unique_ptr<PhysicalOperator> planned;  //!< non-scan leaves: planned once, for real
+  const PhysicalOperator* line = nullptr;     //!< the relation's top plan line once built
+  double rows = 1, bytes = 0;
+  cost::Cost cost;
+  std::vector<std::string> labels;
+};
+
+//! One conjunct of the tree's join conditions, over the tree's (global) columns.
+struct JoinConjunct {
+  BoundExprPtr expr;
+  JoinMask leaves = 0;
+  //! An equi-join `a = b` between two leaf sets (both sides non-empty and disjoint).
+  bool equi = false;
+  JoinMask left_leaves = 0, right_leaves = 0;
+  double sel = 1;
+};
+
+//! An index access usable as the inner side of nested loops for (relation, key conjunct).
+struct IndexProbe {
+  bool usable = false;
+  cost::Cost per_start;
+  size_t outer_side = 0;  //!< child of the conjunct on the outer side
+};
+
+class JoinGraph {
+ public:
+  explicit JoinGraph(PlanContext& ctx) : ctx_(ctx) {}
+
+ protected:
+  using Mask = JoinMask;
+  using Relation = JoinRelation;
+  using Conjunct = JoinConjunct;
+
+  //! Collects the relations and conjuncts of the join tree `n` whose columns start at `base`
+  //! (consumes the joins' predicates); the first scan names the query block and its hints.
+  void Flatten(LogicalNode& n, size_t base);
+  //! The relation holding global column `column`.
+  size_t RelationOf(size_t column) const;
+  Mask LeavesOf(const BoundExpr& e) const;
+  //! Average row width of a leaf: from column statistics, else 20 per string, 8 otherwise.
+  static double RowWidth(const LogicalNode& n);
+  static cost::Cost CostOf(const PhysicalOperator& op);
+  //! Estimates every relation: scans from the access-path estimate (operators are built only
+  //! for the chosen plan), other leaves planned for real by `plan_leaf`. Fills labels_.
+  void PlanLeaves(const PlanLeafFn& plan_leaf);
+  card::ColumnView ColumnStats(size_t column) const;
+  //! Relations, equi-join shape and selectivity of every conjunct.
+  void ClassifyConjuncts();
+  //! Estimated rows and bytes of the join of the relations in `s`.
+  double SubsetRows(Mask s);
+  double SubsetBytes(Mask s);
+  //! Conjuncts first applicable when `inner` joins `outer`.
+  std::vector<size_t> Applicable(Mask outer, size_t inner) const;
+  //! The equi-join conjuncts among `applicable` separating `outer` and `inner`.
+  std::vector<size_t> EquiKeys(Mask outer, size_t inner, const std::vector<size_t>& applicable);
+  //! The inner table's side of key conjunct k as a bare column of relation `inner`, and the
+  //! outer side as a bare column: the shape index nested loops can pass as a parameter.
+  std::optional<size_t> InnerSide(size_t k, size_t inner) const;
+  //! Cost of one start of an index access of `inner` with key conjunct k's inner column bound
+  //! to a parameter (usable only when the index access applies that equality).
+  const IndexProbe& Probe(size_t inner, size_t k);
+
+  PlanContext& ctx_;
+  std::vector<Relation> rels_;
+  std::vector<Conjunct> conjuncts_;
+  std::vector<std::string> labels_;  //!< per global column
+  std::string query_block_;
+  const std::vector<ast::Hint>* hints_ = nullptr;
+  std::map<Mask, double> rows_cache_;
+  std::map<std::pair<size_t, size_t>, IndexProbe> probes_;
+};
+
+}  // namespace pathdb::planner

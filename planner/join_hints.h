@@ -1,0 +1,72 @@
+// The join hints of one query block (LEADING, ORDERED, USE_HASH, USE_NL, NO_USE_HASH,
+// NO_USE_NL, [NO_]SWAP_JOIN_INPUTS) as the join search reads them, and what became of them
+// once the join order is chosen: the Hint Report entries and the outline hints that reproduce
+// the order and the join methods. Part of the join planner (planner/join_planner.cpp).
+#pragma once
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "executor/operator.h"
+#include "parser/ast.h"
+#include "planner/planner.h"
+
+namespace pathdb::planner {
+
+//! How a relation joins the relations before it in a left-deep order.
+enum class JoinMethod {
+  kFirst,             //!< the first relation of the order
+  kHashOuterBuilds,   //!< HASH JOIN, the plan so far builds
+  kHashInnerBuilds,   //!< HASH JOIN, this relation builds (SWAP_JOIN_INPUTS)
+  kIndexNestedLoops,  //!< NESTED LOOPS into an index access with the outer key
+  kNestedLoops,       //!< NESTED LOOPS over the relation materialised once
+};
+
+inline bool IsHash(JoinMethod m) {
+  return m == JoinMethod::kHashOuterBuilds || m == JoinMethod::kHashInnerBuilds;
+}
+inline bool IsNl(JoinMethod m) {
+  return m == JoinMethod::kIndexNestedLoops || m == JoinMethod::kNestedLoops;
+}
+
+//! One relation of a join order and how it joins.
+struct JoinStep {
+  size_t rel = 0;
+  JoinMethod method = JoinMethod::kFirst;
+  size_t key = 0;  //!< kIndexNestedLoops: the conjunct the index access uses
+};
+
+//! The join hints of one query block, by relation (indexes into the join tree's relations).
+//! The hint pointers point into the query block's hint list, which must outlive this.
+struct JoinHints {
+  std::vector<size_t> leading;  //!< LEADING / ORDERED: the order's first relations
+  const ast::Hint* leading_hint = nullptr;
+  struct PerRelation {
+    const ast::Hint *use_hash = nullptr, *use_nl = nullptr, *no_use_hash = nullptr,
+                    *no_use_nl = nullptr, *swap = nullptr, *no_swap = nullptr;
+  };
+  std::vector<PerRelation> rel;
+  //! Hints that name no relation of the tree (reported as unused).
+  std::vector<HintUse> unresolved;
+};
+
+//! Reads the join hints of `hints` (null: none) meant for `query_block`; aliases[i] is the
+//! name hints use for relation i ("" when it has none).
+JoinHints ReadJoinHints(const std::vector<ast::Hint>* hints, const std::string& query_block,
+                        const std::vector<std::string>& aliases);
+
+//! The methods among `possible` the hints of the relation allow (all of them when the hints
+//! would leave none: an unusable hint is ignored).
+std::vector<JoinMethod> AllowedMethods(const JoinHints::PerRelation& h,
+                                       const std::vector<JoinMethod>& possible);
+
+//! Records in ctx.record the Hint Report entries of `jh` for the chosen order `steps` (join
+//! method hints on the inner table's plan line, lines[i] for relation i) and the outline hints
+//! LEADING, USE_HASH / USE_NL and SWAP_JOIN_INPUTS that reproduce it (only when every relation
+//! has an alias and the block a name). Moves jh.unresolved out.
+void RecordJoinHints(JoinHints& jh, const std::vector<JoinStep>& steps,
+                     const std::vector<std::string>& aliases,
+                     const std::vector<const PhysicalOperator*>& lines,
+                     const std::string& query_block, PlanContext& ctx);
+
+}  // namespace pathdb::planner
