@@ -68,13 +68,14 @@ class HeapScan final : public ScanSource {
   std::vector<bool> runtime_applied_;
   ScanPredicates preds_;
   std::vector<Field> fields_;
-  std::vector<Extent> runs_;   //!< data blocks below the HWM at scan start, in order
-  size_t run_ = 0;             //!< current run
-  uint32_t off_ = 0;           //!< block offset inside the current run
-  uint16_t slot_ = 0;          //!< next slot in the current block
-  uint64_t pos_ = 0;           //!< data block ordinal of the current block
-  uint64_t end_ = 0;           //!< first data block ordinal not scanned
-  bool whole_segment_ = true;  //!< no block range: region summaries may be stored
+  std::vector<uint8_t> needed_;  //!< per field: read by an output, predicate or filter
+  std::vector<Extent> runs_;     //!< data blocks below the HWM at scan start, in order
+  size_t run_ = 0;               //!< current run
+  uint32_t off_ = 0;             //!< block offset inside the current run
+  uint16_t slot_ = 0;            //!< next slot in the current block
+  uint64_t pos_ = 0;             //!< data block ordinal of the current block
+  uint64_t end_ = 0;             //!< first data block ordinal not scanned
+  bool whole_segment_ = true;    //!< no block range: region summaries may be stored
   bool done_ = false;
   RegionSummary summary_;  //!< of the region being read
   std::shared_ptr<int> guard_;

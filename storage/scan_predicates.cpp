@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "storage/row_codec.h"
-
 namespace pathdb::storage {
 
 namespace {
@@ -11,43 +9,6 @@ namespace {
 bool Summarisable(TypeId t) {
   return t == TypeId::kNumber || t == TypeId::kVarchar || t == TypeId::kDate ||
          t == TypeId::kTimestamp;
-}
-
-//! Three-way compare of a stored field with a key of the same type.
-int CompareField(TypeId type, std::string_view bytes, const ScalarKey& k) {
-  switch (type) {
-    case TypeId::kNumber: {
-      auto c = DecodeDecimal(bytes) <=> k.num;
-      return c < 0 ? -1 : (c > 0 ? 1 : 0);
-    }
-    case TypeId::kDate:
-    case TypeId::kTimestamp: {
-      int64_t v = ReadI64(bytes);
-      return v < k.i64 ? -1 : (v > k.i64 ? 1 : 0);
-    }
-    default: {
-      int c = bytes.compare(k.str);
-      return c < 0 ? -1 : (c > 0 ? 1 : 0);
-    }
-  }
-}
-
-bool Holds(CompareOp op, int c) {
-  switch (op) {
-    case CompareOp::kEq:
-      return c == 0;
-    case CompareOp::kNe:
-      return c != 0;
-    case CompareOp::kLt:
-      return c < 0;
-    case CompareOp::kLe:
-      return c <= 0;
-    case CompareOp::kGt:
-      return c > 0;
-    case CompareOp::kGe:
-      return c >= 0;
-  }
-  return false;
 }
 
 //! Can `x op v` hold for some x in [min, max]?
@@ -72,47 +33,120 @@ bool RangeAllows(CompareOp op, const Value& v, const Value& min, const Value& ma
 
 }  // namespace
 
-void ScanPredicates::Add(const ScanPredicate& p, const LogicalType& column_type) {
-  Compiled c{p.kind, p.op, p.column, column_type.id, {}, {}, {}};
-  c.values = p.values;
-  c.strs.reserve(p.values.size());
-  for (const Value& v : p.values) {
-    ScalarKey k;
-    switch (column_type.id) {
-      case TypeId::kNumber:
-        k.num = v.number();
-        break;
-      case TypeId::kDate:
-        k.i64 = v.date();
-        break;
-      case TypeId::kTimestamp:
-        k.i64 = v.timestamp();
-        break;
-      default:
-        c.strs.push_back(v.str());
-        break;
+int ScanPredicates::CompareField(TypeId type, std::string_view bytes, const ScalarKey& k) {
+  switch (type) {
+    case TypeId::kNumber:
+      return CompareNumbers(DecodeDecimal(bytes), k.num);
+    case TypeId::kDate:
+    case TypeId::kTimestamp: {
+      int64_t v = ReadI64(bytes);
+      return (v > k.i64) - (v < k.i64);
     }
-    c.keys.push_back(k);
+    default: {
+      int c = bytes.compare(k.str);
+      return (c > 0) - (c < 0);
+    }
   }
-  // The views point into c.strs, which no longer reallocates.
-  for (size_t i = 0, s = 0; i < c.keys.size(); ++i) {
-    if (column_type.id == TypeId::kVarchar) c.keys[i].str = c.strs[s++];
+}
+
+ScalarKey ScanPredicates::KeyOf(const Value& v, TypeId type) {
+  ScalarKey k;
+  switch (type) {
+    case TypeId::kNumber:
+      k.num = v.number();
+      break;
+    case TypeId::kDate:
+      k.i64 = v.date();
+      break;
+    case TypeId::kTimestamp:
+      k.i64 = v.timestamp();
+      break;
+    default:
+      k.str = v.str();
+      break;
   }
+  return k;
+}
+
+void ScanPredicates::Add(const ScanPredicate& p, const LogicalType& column_type) {
+  preds_.push_back(p);
   if (std::find(columns_.begin(), columns_.end(), p.column) == columns_.end()) {
     columns_.push_back(p.column);
   }
-  preds_.push_back(std::move(c));
+  const TypeId type = column_type.id;
+  Compiled c;
+  c.column = p.column;
+  c.type = type;
+  switch (p.kind) {
+    case ScanPredicate::Kind::kIsNull:
+      c.op = Op::kIsNull;
+      break;
+    case ScanPredicate::Kind::kIsNotNull:
+      c.op = Op::kIsNotNull;
+      break;
+    case ScanPredicate::Kind::kInList:
+      c.op = Op::kIn;
+      for (const Value& v : p.values) c.keys.push_back(KeyOf(v, type));
+      break;
+    case ScanPredicate::Kind::kCompare: {
+      if (p.op == CompareOp::kEq || p.op == CompareOp::kNe) {
+        c.op = p.op == CompareOp::kEq ? Op::kEq : Op::kNe;
+        c.keys.push_back(KeyOf(p.values[0], type));
+        break;
+      }
+      const bool lower = p.op == CompareOp::kGt || p.op == CompareOp::kGe;
+      const bool incl = p.op == CompareOp::kGe || p.op == CompareOp::kLe;
+      // The other end of the same column's range, if one is open: one decode per row.
+      auto it = std::find_if(tests_.begin(), tests_.end(), [&](const Compiled& t) {
+        return t.op == Op::kRange && t.column == p.column && (lower ? !t.has_lo : !t.has_hi);
+      });
+      Compiled& r = it != tests_.end() ? *it : c;
+      (lower ? r.has_lo : r.has_hi) = true;
+      (lower ? r.lo_incl : r.hi_incl) = incl;
+      (lower ? r.lo : r.hi) = KeyOf(p.values[0], type);
+      if (it != tests_.end()) return;
+      c.op = Op::kRange;
+      break;
+    }
+  }
+  tests_.push_back(std::move(c));
 }
 
 bool ScanPredicates::Test(const Compiled& c, const Field& f) {
-  switch (c.kind) {
-    case ScanPredicate::Kind::kIsNull:
+  switch (c.op) {
+    case Op::kIsNull:
       return f.is_null;
-    case ScanPredicate::Kind::kIsNotNull:
+    case Op::kIsNotNull:
       return !f.is_null;
-    case ScanPredicate::Kind::kCompare:
-      return !f.is_null && Holds(c.op, CompareField(c.type, f.bytes, c.keys[0]));
-    case ScanPredicate::Kind::kInList:
+    case Op::kRange: {
+      if (f.is_null) return false;
+      if (c.type == TypeId::kNumber) {
+        const Decimal d = DecodeDecimal(f.bytes);
+        if (c.has_lo) {
+          int x = CompareNumbers(d, c.lo.num);
+          if (x < 0 || (x == 0 && !c.lo_incl)) return false;
+        }
+        if (c.has_hi) {
+          int x = CompareNumbers(d, c.hi.num);
+          if (x > 0 || (x == 0 && !c.hi_incl)) return false;
+        }
+        return true;
+      }
+      if (c.has_lo) {
+        int x = CompareField(c.type, f.bytes, c.lo);
+        if (x < 0 || (x == 0 && !c.lo_incl)) return false;
+      }
+      if (c.has_hi) {
+        int x = CompareField(c.type, f.bytes, c.hi);
+        if (x > 0 || (x == 0 && !c.hi_incl)) return false;
+      }
+      return true;
+    }
+    case Op::kEq:
+      return !f.is_null && CompareField(c.type, f.bytes, c.keys[0]) == 0;
+    case Op::kNe:
+      return !f.is_null && CompareField(c.type, f.bytes, c.keys[0]) != 0;
+    case Op::kIn:
       if (f.is_null) return false;
       for (const ScalarKey& k : c.keys) {
         if (CompareField(c.type, f.bytes, k) == 0) return true;
@@ -122,18 +156,11 @@ bool ScanPredicates::Test(const Compiled& c, const Field& f) {
   return true;
 }
 
-bool ScanPredicates::Matches(const std::vector<Field>& fields) const {
-  for (const Compiled& c : preds_) {
-    if (!Test(c, fields[c.column])) return false;
-  }
-  return true;
-}
-
 bool ScanPredicates::MayMatch(const StorageIndex& index, uint32_t region) const {
-  for (const Compiled& c : preds_) {
-    const ColumnRange* r = index.Find(region, c.column);
+  for (const ScanPredicate& p : preds_) {
+    const ColumnRange* r = index.Find(region, p.column);
     if (r == nullptr || !r->known) continue;
-    switch (c.kind) {
+    switch (p.kind) {
       case ScanPredicate::Kind::kIsNull:
         if (!r->has_null) return false;
         break;
@@ -141,12 +168,12 @@ bool ScanPredicates::MayMatch(const StorageIndex& index, uint32_t region) const 
         if (!r->min) return false;
         break;
       case ScanPredicate::Kind::kCompare:
-        if (!r->min || !RangeAllows(c.op, c.values[0], *r->min, *r->max)) return false;
+        if (!r->min || !RangeAllows(p.op, p.values[0], *r->min, *r->max)) return false;
         break;
       case ScanPredicate::Kind::kInList: {
         if (!r->min) return false;
         bool any = false;
-        for (const Value& v : c.values) {
+        for (const Value& v : p.values) {
           any = any || RangeAllows(CompareOp::kEq, v, *r->min, *r->max);
         }
         if (!any) return false;
@@ -178,35 +205,36 @@ void RegionSummary::Add(const std::vector<Field>& fields) {
       a.has_null = true;
       continue;
     }
-    if (!a.seen) {
-      a.seen = true;
-      if (a.type == TypeId::kVarchar) {
-        a.smin.assign(f.bytes);
-        a.smax.assign(f.bytes);
-      } else if (a.type == TypeId::kNumber) {
-        a.min.num = a.max.num = DecodeDecimal(f.bytes);
-      } else {
-        a.min.i64 = a.max.i64 = ReadI64(f.bytes);
-      }
-      continue;
-    }
     switch (a.type) {
       case TypeId::kNumber: {
         Decimal d = DecodeDecimal(f.bytes);
-        if (d < a.min.num) a.min.num = d;
-        if (d > a.max.num) a.max.num = d;
+        if (!a.seen) {
+          a.min.num = a.max.num = d;
+        } else if (CompareNumbers(d, a.min.num) < 0) {
+          a.min.num = d;
+        } else if (CompareNumbers(d, a.max.num) > 0) {
+          a.max.num = d;
+        }
         break;
       }
       case TypeId::kVarchar:
-        if (f.bytes < std::string_view(a.smin)) a.smin.assign(f.bytes);
-        if (f.bytes > std::string_view(a.smax)) a.smax.assign(f.bytes);
+        if (!a.seen) {
+          a.min.str.assign(f.bytes);
+          a.max.str.assign(f.bytes);
+        } else if (f.bytes < std::string_view(a.min.str)) {
+          a.min.str.assign(f.bytes);
+        } else if (f.bytes > std::string_view(a.max.str)) {
+          a.max.str.assign(f.bytes);
+        }
         break;
       default: {
         int64_t v = ReadI64(f.bytes);
+        if (!a.seen) a.min.i64 = a.max.i64 = v;
         a.min.i64 = std::min(a.min.i64, v);
         a.max.i64 = std::max(a.max.i64, v);
       }
     }
+    a.seen = true;
   }
 }
 
@@ -225,8 +253,8 @@ void RegionSummary::Store(StorageIndex& index, uint32_t region) const {
           r.max = Value::Number(a.max.num);
           break;
         case TypeId::kVarchar:
-          r.min = Value::Varchar(a.smin);
-          r.max = Value::Varchar(a.smax);
+          r.min = Value::Varchar(a.min.str);
+          r.max = Value::Varchar(a.max.str);
           break;
         case TypeId::kDate:
           r.min = Value::Date(a.min.i64);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/decimal.h"
+#include "storage/row_codec.h"
 #include "storage/scan_spec.h"
 #include "storage/storage_index.h"
 
@@ -25,33 +26,96 @@ struct Field {
 struct ScalarKey {
   Decimal num{};
   int64_t i64 = 0;
-  std::string_view str;
+  std::string str;
 };
+
+//! Three-way compare of two NUMBERs, inline for the common cases (same scale, or scales a
+//! few digits apart with 64-bit coefficients) that a scan meets once per row.
+inline int CompareNumbers(const Decimal& a, const Decimal& b) {
+  if (a.scale == b.scale) return (a.coef > b.coef) - (a.coef < b.coef);
+  static constexpr int64_t kPow10[] = {1,
+                                       10,
+                                       100,
+                                       1000,
+                                       10000,
+                                       100000,
+                                       1000000,
+                                       10000000,
+                                       100000000,
+                                       1000000000,
+                                       10000000000,
+                                       100000000000,
+                                       1000000000000,
+                                       10000000000000,
+                                       100000000000000,
+                                       1000000000000000,
+                                       10000000000000000,
+                                       100000000000000000,
+                                       1000000000000000000};
+  auto fits64 = [](int128 c) { return c >= INT64_MIN && c <= INT64_MAX; };
+  const int d = a.scale - b.scale;
+  if (d > 0 && d <= 18 && fits64(b.coef)) {
+    int128 bb = b.coef * kPow10[d];
+    return (a.coef > bb) - (a.coef < bb);
+  }
+  if (d < 0 && d >= -18 && fits64(a.coef)) {
+    int128 aa = a.coef * kPow10[-d];
+    return (aa > b.coef) - (aa < b.coef);
+  }
+  auto c = a <=> b;
+  return c < 0 ? -1 : (c > 0 ? 1 : 0);
+}
 
 class ScanPredicates {
  public:
   //! REQUIRES: every predicate satisfies ScanCanEvaluate for its column's type.
   void Add(const ScanPredicate& p, const LogicalType& column_type);
   //! True when the row's fields pass every predicate (fields indexed by table column).
-  bool Matches(const std::vector<Field>& fields) const;
-  //! False when no row of a region summarised as `summary` can pass.
+  bool Matches(const std::vector<Field>& fields) const {
+    for (const Compiled& c : tests_) {
+      const Field& f = fields[c.column];
+      // The common case inline: a range (or one bound) on a NUMBER column.
+      if (c.op == Op::kRange && c.type == TypeId::kNumber) {
+        if (f.is_null) return false;
+        const Decimal d = DecodeDecimal(f.bytes);
+        if (c.has_lo) {
+          int x = CompareNumbers(d, c.lo.num);
+          if (x < 0 || (x == 0 && !c.lo_incl)) return false;
+        }
+        if (c.has_hi) {
+          int x = CompareNumbers(d, c.hi.num);
+          if (x > 0 || (x == 0 && !c.hi_incl)) return false;
+        }
+      } else if (c.op == Op::kIsNotNull) {
+        if (f.is_null) return false;
+      } else if (!Test(c, f)) {
+        return false;
+      }
+    }
+    return true;
+  }
+  //! False when no row of `region` can pass, by the storage index's summary of it.
   bool MayMatch(const StorageIndex& index, uint32_t region) const;
   //! Columns the predicates read, each once.
   const std::vector<uint32_t>& columns() const { return columns_; }
-  bool empty() const { return preds_.empty(); }
+  bool empty() const { return tests_.empty(); }
 
  private:
+  //! Range comparisons of one column merge into one kRange test (BETWEEN decodes once).
+  enum class Op : uint8_t { kIsNull, kIsNotNull, kRange, kEq, kNe, kIn };
   struct Compiled {
-    ScanPredicate::Kind kind;
-    CompareOp op;
-    uint32_t column;
-    TypeId type;
-    std::vector<ScalarKey> keys;    //!< kCompare: one; kInList: the list
-    std::vector<Value> values;      //!< the same constants as Values (region checks)
-    std::vector<std::string> strs;  //!< owns the bytes of VARCHAR2 keys
+    Op op = Op::kRange;
+    uint32_t column = 0;
+    TypeId type = TypeId::kNull;
+    bool has_lo = false, lo_incl = false, has_hi = false, hi_incl = false;
+    ScalarKey lo, hi;
+    std::vector<ScalarKey> keys;  //!< kEq / kNe: one; kIn: the list
   };
+  static int CompareField(TypeId type, std::string_view bytes, const ScalarKey& k);
   static bool Test(const Compiled& c, const Field& f);
-  std::vector<Compiled> preds_;
+  static ScalarKey KeyOf(const Value& v, TypeId type);
+  std::vector<Compiled> tests_;
+  std::vector<ScanPredicate> preds_;  //!< as given, for region checks
   std::vector<uint32_t> columns_;
 };
 
@@ -73,7 +137,6 @@ class RegionSummary {
     TypeId type = TypeId::kNull;
     bool has_null = false, seen = false;
     ScalarKey min, max;
-    std::string smin, smax;
   };
   std::vector<Acc> acc_;
   uint64_t changes_ = 0;
