@@ -6,72 +6,15 @@
 #include "executor/cell_ops.h"
 #include "executor/chunk_collection.h"
 #include "executor/chunk_util.h"
-#include "executor/join_hash_table.h"
+#include "executor/hash_join_state.h"
 #include "executor/spill_scan.h"
 
 namespace pathdb {
-namespace {
 
-constexpr uint32_t kNone = JoinHashTable::kNone;
-constexpr size_t kPartitions = 16;
-constexpr int kMaxSpillLevel = 5;
+using namespace hash_join_detail;
 
-struct HashJoinState : OperatorState {
-  std::unique_ptr<OperatorState> build_child, probe_child;
-  // ---- build side
-  std::unique_ptr<JoinHashTable> table;  //!< child 0 rows in build order, by key
-  bool build_has_null_key = false;
-  bool built = false;
-  // ---- build-preserved joins (HASH JOIN OUTER / SEMI / ANTI [NA])
-  bool probe_has_null_key = false;  //!< NOT IN: the tested set holds a NULL
-  bool probe_seen = false;          //!< the probe side had at least one row
-  uint32_t tail_pos = 0;            //!< next build row to test in Phase::kBuildTail
-  // ---- probe side: the current probe batch and the cursor over its candidate pairs
-  DataChunk probe;
-  std::vector<Vector> probe_keys;
-  std::vector<uint32_t> ids;     //!< key id per active probe row
-  std::vector<uint8_t> matched;  //!< per active probe row
-  size_t pos = 0;                //!< active probe row being paired
-  uint32_t chain = kNone;        //!< next build row to pair with it
-  enum class Phase : uint8_t {
-    kNeedBatch,
-    kPairs,
-    kUnmatched,  //!< probe-preserved: the current batch's unmatched probe rows
-    kBuildTail,  //!< build-preserved: the probe side is done; emit qualifying build rows
-  } phase = Phase::kNeedBatch;
-  bool probe_done = false;
-  // ---- candidate pairs of one round
-  std::vector<uint32_t> pair_probe;  //!< active probe row index
-  std::vector<uint32_t> pair_build;  //!< build row id
-  DataChunk pairs;                   //!< probe columns then build columns (residual input)
-  // ---- grace hash join (spilled): partition pairs joined one after the other
-  std::vector<TypeId> compare_as;
-  std::vector<std::shared_ptr<SpillFile>> build_parts, probe_parts;
-  //! Build-preserved OUTER / ANTI [NA]: build rows with a NULL key (they match nothing but are
-  //! still output), joined last against an empty probe partition.
-  std::shared_ptr<SpillFile> build_null_part;
-  size_t part = 0;
-  std::unique_ptr<HashJoin> part_op;
-  std::unique_ptr<OperatorState> part_state;
-  // ---- work-area figures (ALLSTATS memory columns), kept whether or not they are shown
-  size_t row_bytes = 0;           //!< estimated in-memory bytes per build row
-  uint64_t build_rows_total = 0;  //!< build rows read (in memory or partitioned)
-  uint64_t peak_bytes = 0;        //!< largest hash table held (this join or a partition's)
-  uint64_t temp_bytes = 0;        //!< written to spill files (this join and its partitions')
-  int passes = 0;                 //!< 0 in memory, 1 spilled once, 2+ partitions spilled again
-};
+namespace hash_join_detail {
 
-bool IsSemiAnti(JoinKind k) {
-  return k == JoinKind::kSemi || k == JoinKind::kAnti || k == JoinKind::kAntiNullAware;
-}
-
-//! Oracle's names: the kind applies to the probe side in the RIGHT variants.
-std::string HashJoinOperation(JoinKind kind, bool build_preserved) {
-  if (kind == JoinKind::kInner) return "HASH JOIN";
-  return (build_preserved ? "HASH JOIN" : "HASH JOIN RIGHT") + JoinKindSuffix(kind);
-}
-
-//! Publishes the work-area figures on the join's plan line (partition sub-joins have none).
 void PublishStats(const HashJoin& op, const HashJoinState& st, ExecContext& ctx) {
   WorkAreaUsage usage;
   usage.optimal = st.build_rows_total * st.row_bytes;
@@ -82,6 +25,20 @@ void PublishStats(const HashJoin& op, const HashJoinState& st, ExecContext& ctx)
   usage.temp = st.temp_bytes;
   usage.passes = st.passes;
   ReportWorkArea(ctx.LineStats(op.line_id()), usage);
+}
+
+}  // namespace hash_join_detail
+
+namespace {
+
+bool IsSemiAnti(JoinKind k) {
+  return k == JoinKind::kSemi || k == JoinKind::kAnti || k == JoinKind::kAntiNullAware;
+}
+
+//! Oracle's names: the kind applies to the probe side in the RIGHT variants.
+std::string HashJoinOperation(JoinKind kind, bool build_preserved) {
+  if (kind == JoinKind::kInner) return "HASH JOIN";
+  return (build_preserved ? "HASH JOIN" : "HASH JOIN RIGHT") + JoinKindSuffix(kind);
 }
 
 }  // namespace
@@ -135,175 +92,6 @@ std::unique_ptr<OperatorState> HashJoin::OpenImpl(ExecContext& ctx) const {
   }
   return st;
 }
-
-//! The grace-hash-join half of HASH JOIN (see hash_join.h).
-struct HashJoinSpill {
-  //! Build-preserved OUTER and ANTI [NA] still output build rows with a NULL key.
-  static bool KeepsNullBuildRows(const HashJoin& op) {
-    return op.build_preserved() && op.kind() != JoinKind::kSemi;
-  }
-
-  //! Writes the active rows of `batch` to `parts` by the hash of `keys` (evaluated on it).
-  //! NULL-key rows set *saw_null and go to `null_dest` when given, else nowhere.
-  static void Partition(const HashJoin& op, HashJoinState& st, const DataChunk& batch,
-                        const std::vector<Vector>& keys,
-                        std::vector<std::shared_ptr<SpillFile>>& parts, SpillFile* null_dest,
-                        bool* saw_null, ExecContext& ctx) {
-    std::vector<std::vector<uint32_t>> by_part(kPartitions);
-    std::vector<uint32_t> null_rows;
-    std::vector<const Vector*> key_ptrs;
-    for (const auto& k : keys) key_ptrs.push_back(&k);
-    int shift = 40 - 4 * op.spill_level_;
-    for (size_t i = 0; i < batch.Count(); ++i) {
-      size_t r = batch.RowIndex(i);
-      bool null_key = false;
-      for (const auto& k : keys) null_key = null_key || k.IsNull(r);
-      uint64_t h = JoinHashTable::HashKey(key_ptrs, r, st.compare_as);
-      if (null_key) {
-        if (saw_null) *saw_null = true;
-        if (null_dest) null_rows.push_back(static_cast<uint32_t>(i));
-        continue;
-      }
-      by_part[(h >> shift) & (kPartitions - 1)].push_back(static_cast<uint32_t>(i));
-    }
-    for (size_t p = 0; p < kPartitions; ++p) {
-      if (!by_part[p].empty()) parts[p]->AppendRows(batch, by_part[p], ctx.stats);
-    }
-    if (!null_rows.empty()) null_dest->AppendRows(batch, null_rows, ctx.stats);
-  }
-
-  //! Partitions build rows; NULL-key rows are kept aside when the join still outputs them.
-  static void PartitionBuild(const HashJoin& op, HashJoinState& st, const DataChunk& batch,
-                             const std::vector<Vector>& keys, ExecContext& ctx) {
-    Partition(op, st, batch, keys, st.build_parts, st.build_null_part.get(), &st.build_has_null_key,
-              ctx);
-  }
-
-  //! Moves what was built so far to partitions; the caller streams the rest of the build.
-  static void Start(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
-    for (size_t p = 0; p < kPartitions; ++p) {
-      st.build_parts.push_back(
-          std::make_shared<SpillFile>(ctx.db.directory(), op.children()[0]->types()));
-      st.probe_parts.push_back(
-          std::make_shared<SpillFile>(ctx.db.directory(), op.children()[1]->types()));
-    }
-    if (KeepsNullBuildRows(op))
-      st.build_null_part =
-          std::make_shared<SpillFile>(ctx.db.directory(), op.children()[0]->types());
-    ctx.stats.Add(Stat::kSortsDisk);
-    st.passes = std::max(st.passes, 1);
-    DataChunk chunk(op.children()[0]->types());
-    std::vector<Vector> keys;
-    for (const auto& k : op.build_keys()) keys.emplace_back(k->type);
-    for (uint32_t first = 0; first < st.table->row_count(); first += kVectorSize) {
-      ctx.CheckCancel();
-      size_t n = std::min<size_t>(kVectorSize, st.table->row_count() - first);
-      st.table->rows().Scan(first, n, chunk);
-      for (size_t k = 0; k < keys.size(); k++)
-        EvalInto(*op.build_keys()[k], chunk, keys[k], ctx.eval);
-      PartitionBuild(op, st, chunk, keys, ctx);
-    }
-    st.table->Clear();  // the in-memory table is no longer needed
-  }
-
-  //! Partitions the whole probe input, then ends writing (Used-Tmp is known from here on).
-  static void PartitionProbe(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
-    const auto& child = *op.children()[1];
-    // NOT IN against a set holding NULL returns nothing: no need to read the probe side.
-    bool skip =
-        op.kind() == JoinKind::kAntiNullAware && !op.build_preserved() && st.build_has_null_key;
-    // Preserved probe rows with a NULL key: outer join (NULL-extended) and plain anti join
-    // (a NULL never matches). NOT IN drops them: the build side is not empty here. A
-    // build-preserved join has no use for them (NOT IN only needs to know one exists).
-    bool keep_null = !op.build_preserved() &&
-                     (op.kind() == JoinKind::kLeftOuter || op.kind() == JoinKind::kAnti);
-    while (!skip && child.Next(ctx, *st.probe_child, st.probe)) {
-      ctx.CheckCancel();
-      if (st.probe.Count() > 0) st.probe_seen = true;
-      for (size_t k = 0; k < st.probe_keys.size(); k++)
-        EvalInto(*op.probe_keys()[k], st.probe, st.probe_keys[k], ctx.eval);
-      Partition(op, st, st.probe, st.probe_keys, st.probe_parts,
-                keep_null ? st.probe_parts[0].get() : nullptr, &st.probe_has_null_key, ctx);
-      // Build-preserved NOT IN: a NULL in the tested set means no row qualifies.
-      if (op.kind() == JoinKind::kAntiNullAware && op.build_preserved() && st.probe_has_null_key)
-        skip = true;
-    }
-    st.probe_done = true;
-    for (auto* parts : {&st.build_parts, &st.probe_parts}) {
-      for (auto& f : *parts) {
-        f->Rewind(ctx.stats);
-        st.temp_bytes += f->bytes();
-      }
-    }
-    if (st.build_null_part) {
-      st.build_null_part->Rewind(ctx.stats);
-      st.temp_bytes += st.build_null_part->bytes();
-    }
-  }
-
-  //! True when the join as a whole cannot return a row (decided before any partition).
-  static bool NothingToReturn(const HashJoin& op, const HashJoinState& st) {
-    if (op.kind() != JoinKind::kAntiNullAware) return false;
-    return op.build_preserved() ? st.probe_has_null_key : st.build_has_null_key;
-  }
-
-  //! Opens the sub-join of partition st.part; false when the partition cannot produce rows.
-  static bool OpenPartition(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
-    std::shared_ptr<SpillFile> build, probe;
-    if (st.part < kPartitions) {
-      build = std::move(st.build_parts[st.part]);
-      probe = std::move(st.probe_parts[st.part]);
-    } else {
-      // The NULL-key build rows match nothing: join them against an empty probe partition.
-      // NOT IN outputs them only when the tested set is empty.
-      if (!st.build_null_part) return false;
-      if (op.kind() == JoinKind::kAntiNullAware && st.probe_seen) return false;
-      build = std::move(st.build_null_part);
-      probe = std::make_shared<SpillFile>(ctx.db.directory(), op.children()[1]->types());
-    }
-    bool needs_build =
-        op.build_preserved() || op.kind() == JoinKind::kInner || op.kind() == JoinKind::kSemi;
-    bool needs_probe = !op.build_preserved() || op.kind() == JoinKind::kSemi;
-    if ((needs_probe && probe->rows() == 0) || (needs_build && build->rows() == 0)) return false;
-    std::vector<BoundExprPtr> bk, pk;
-    for (const auto& k : op.build_keys()) bk.push_back(k->Copy());
-    for (const auto& k : op.probe_keys()) pk.push_back(k->Copy());
-    st.part_op = std::make_unique<HashJoin>(op.kind(), std::move(bk), std::move(pk),
-                                            op.residual() ? op.residual()->Copy() : nullptr,
-                                            op.build_preserved());
-    st.part_op->spill_level_ = op.spill_level_ + 1;
-    st.part_op->AddChild(std::make_unique<SpillScan>(std::move(build)));
-    st.part_op->AddChild(std::make_unique<SpillScan>(std::move(probe)));
-    st.part_state = st.part_op->Open(ctx);
-    return true;
-  }
-
-  //! Folds a finished partition's work-area figures into the join's.
-  static void ClosePartition(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
-    const auto& sub = static_cast<const HashJoinState&>(*st.part_state);
-    st.peak_bytes = std::max(st.peak_bytes, sub.peak_bytes);
-    st.temp_bytes += sub.temp_bytes;
-    st.passes = std::max(st.passes, 1 + sub.passes);
-    st.part_op.reset();
-    st.part_state.reset();
-    PublishStats(op, st, ctx);
-  }
-
-  //! Joins the partition pairs one after the other (the NULL-key build rows last).
-  static bool Next(const HashJoin& op, HashJoinState& st, ExecContext& ctx, DataChunk& out) {
-    if (NothingToReturn(op, st)) return false;
-    while (st.part <= kPartitions) {
-      if (!st.part_op && !OpenPartition(op, st, ctx)) {
-        ++st.part;
-        continue;
-      }
-      if (st.part_op->Next(ctx, *st.part_state, out)) return true;
-      ClosePartition(op, st, ctx);
-      ++st.part;
-    }
-    return false;
-  }
-};
 
 namespace {
 

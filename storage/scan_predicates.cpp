@@ -120,18 +120,7 @@ bool ScanPredicates::Test(const Compiled& c, const Field& f) {
       return !f.is_null;
     case Op::kRange: {
       if (f.is_null) return false;
-      if (c.type == TypeId::kNumber) {
-        const Decimal d = DecodeDecimal(f.bytes);
-        if (c.has_lo) {
-          int x = CompareNumbers(d, c.lo.num);
-          if (x < 0 || (x == 0 && !c.lo_incl)) return false;
-        }
-        if (c.has_hi) {
-          int x = CompareNumbers(d, c.hi.num);
-          if (x > 0 || (x == 0 && !c.hi_incl)) return false;
-        }
-        return true;
-      }
+      if (c.type == TypeId::kNumber) return NumberInRange(c, DecodeDecimal(f.bytes));
       if (c.has_lo) {
         int x = CompareField(c.type, f.bytes, c.lo);
         if (x < 0 || (x == 0 && !c.lo_incl)) return false;

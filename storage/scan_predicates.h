@@ -76,16 +76,7 @@ class ScanPredicates {
       const Field& f = fields[c.column];
       // The common case inline: a range (or one bound) on a NUMBER column.
       if (c.op == Op::kRange && c.type == TypeId::kNumber) {
-        if (f.is_null) return false;
-        const Decimal d = DecodeDecimal(f.bytes);
-        if (c.has_lo) {
-          int x = CompareNumbers(d, c.lo.num);
-          if (x < 0 || (x == 0 && !c.lo_incl)) return false;
-        }
-        if (c.has_hi) {
-          int x = CompareNumbers(d, c.hi.num);
-          if (x > 0 || (x == 0 && !c.hi_incl)) return false;
-        }
+        if (f.is_null || !NumberInRange(c, DecodeDecimal(f.bytes))) return false;
       } else if (c.op == Op::kIsNotNull) {
         if (f.is_null) return false;
       } else if (!Test(c, f)) {
@@ -111,6 +102,17 @@ class ScanPredicates {
     ScalarKey lo, hi;
     std::vector<ScalarKey> keys;  //!< kEq / kNe: one; kIn: the list
   };
+  static bool NumberInRange(const Compiled& c, const Decimal& d) {
+    if (c.has_lo) {
+      int x = CompareNumbers(d, c.lo.num);
+      if (x < 0 || (x == 0 && !c.lo_incl)) return false;
+    }
+    if (c.has_hi) {
+      int x = CompareNumbers(d, c.hi.num);
+      if (x > 0 || (x == 0 && !c.hi_incl)) return false;
+    }
+    return true;
+  }
   static int CompareField(TypeId type, std::string_view bytes, const ScalarKey& k);
   static bool Test(const Compiled& c, const Field& f);
   static ScalarKey KeyOf(const Value& v, TypeId type);
