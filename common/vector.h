@@ -1,6 +1,7 @@
 // Vector and DataChunk: the unit of work of the executor. A DataChunk holds up to kVectorSize
 // rows, one Vector per column, plus an optional selection vector: a filter only shrinks the
 // selection, it never copies column data (DuckDB's model, see design/engine.md "Vectors").
+// Threads: a Vector or DataChunk belongs to one thread; none is shared while being written.
 #pragma once
 #include <cstdint>
 #include <cstring>

@@ -6,6 +6,8 @@
 // With a RedoSink attached, a dirty buffer never goes from here to the data file except at a
 // checkpoint (FlushDirty): eviction hands it to the sink, and a miss on a block the sink holds
 // is served from the sink.
+// Threads: not thread-safe; used from the thread of the session that owns the Database.
+// Parallel query will need bucket latches and atomic pins (docs/architecture.md, Threads).
 #pragma once
 #include <chrono>
 #include <cstdint>

@@ -1,6 +1,7 @@
 // The dictionary as bytes: tables, views, the free-extent map and counters are serialised into
 // one byte string that is stored in dictionary blocks of the data file; the control file says
 // where it lives. Parsing is bounds-checked: a damaged dictionary raises ORA-00600, never UB.
+// Threads: not thread-safe; one session's thread (docs/architecture.md, Threads).
 #pragma once
 #include <cstdint>
 #include <map>

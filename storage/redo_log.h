@@ -14,6 +14,7 @@
 //
 // Records carry the log generation from the control file: a checkpoint bumps it and truncates
 // the file, and records of an older generation are never replayed.
+// Threads: one writer, the committing session's thread (docs/architecture.md, Threads).
 #pragma once
 #include <cstdint>
 #include <filesystem>

@@ -2,6 +2,7 @@
 // A segment's first block is its header: the extent map, the high-water mark, the insert
 // hint and the row count. The in-memory Segment is authoritative while the database is open
 // and is written to the header block whenever it changes shape and at every checkpoint.
+// Threads: as the Database that owns it (one thread at a time).
 #pragma once
 #include <cstdint>
 #include <map>

@@ -4,6 +4,9 @@
 //
 // Upper layers see only this header (plus common/). Everything a scan returns comes through
 // the buffer cache and is counted in the caller's SessionStats.
+//
+// Threads: a Database and everything it returns are used by one thread at a time (the
+// session's); docs/architecture.md (Threads) says what several workers will need.
 #pragma once
 #include <cstdint>
 #include <filesystem>
