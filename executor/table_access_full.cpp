@@ -104,6 +104,15 @@ std::optional<storage::ScanPredicate> ToScanPredicate(const BoundExpr& e,
   }
 }
 
+//! Clears skip[i] for every column i that `e` reads (correlation inputs of subqueries too).
+void MarkColumnRefs(const BoundExpr& e, std::vector<bool>& skip) {
+  if (e.kind == BoundKind::kColumn && e.column_index < skip.size()) skip[e.column_index] = false;
+  for (const auto& c : e.children) MarkColumnRefs(*c, skip);
+  if (e.subquery) {
+    for (const auto& c : e.subquery->correlated) MarkColumnRefs(*c, skip);
+  }
+}
+
 }  // namespace
 
 TableAccessFull::TableAccessFull(const storage::TableInfo& table, std::vector<uint32_t> column_ids,
@@ -133,6 +142,13 @@ TableAccessFull::TableAccessFull(const storage::TableInfo& table, std::vector<ui
     residual_ = std::make_unique<BoundExpr>(BoundKind::kAnd, LogicalType::Boolean());
     residual_->children = std::move(rest);
   }
+}
+
+void TableAccessFull::SetUnreadOutputs(const std::vector<bool>& unread) {
+  std::vector<bool> skip(column_ids_.size(), false);
+  for (size_t i = 0; i < skip.size() && i < unread.size(); ++i) skip[i] = unread[i];
+  if (residual_) MarkColumnRefs(*residual_, skip);
+  spec_.skip_output = std::move(skip);
 }
 
 void TableAccessFull::UseJoinFilter(uint32_t filter_id, uint32_t table_column) {

@@ -27,6 +27,13 @@ class TableAccessFull : public PhysicalOperator {
   //! the join is one where dropping probe rows without a match is safe (inner, semi).
   void UseJoinFilter(uint32_t filter_id, uint32_t table_column);
 
+  //! unread[i]: no operator above reads output column i. The scan then leaves it NULL and
+  //! does not decode it, unless this operator's own remaining filter reads it. Called while
+  //! the plan is built (planner/scan_columns.cpp), never while it runs.
+  void SetUnreadOutputs(const std::vector<bool>& unread);
+  //! Output columns the scan leaves NULL (see SetUnreadOutputs).
+  const std::vector<bool>& unread_outputs() const { return spec_.skip_output; }
+
   const storage::TableInfo& table() const { return table_; }
   const std::vector<uint32_t>& column_ids() const { return column_ids_; }
   //! The whole filter as planned (pushed conjuncts included).

@@ -6,12 +6,6 @@
 
 namespace pathdb::storage {
 
-uint16_t HeapPage::Get16(size_t off) const {
-  uint16_t v;
-  std::memcpy(&v, b_ + off, 2);
-  return v;
-}
-
 void HeapPage::Set16(size_t off, uint16_t v) {
   std::memcpy(b_ + off, &v, 2);
 }
@@ -110,13 +104,6 @@ std::optional<uint16_t> HeapPage::Append(std::string_view row, size_t reserve) {
   uint16_t off = Place(row);
   SetSlot(slot, off, static_cast<uint16_t>(row.size()));
   return slot;
-}
-
-std::optional<std::string_view> HeapPage::Row(uint16_t slot) const {
-  if (slot >= SlotCount() || SlotOffset(slot) == 0) return std::nullopt;
-  size_t off = SlotOffset(slot), len = SlotLength(slot);
-  if (off + len > kBlockSize || off < kDirOff) return std::nullopt;
-  return std::string_view(reinterpret_cast<const char*>(b_ + off), len);
 }
 
 void HeapPage::Delete(uint16_t slot) {

@@ -4,6 +4,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string_view>
 
@@ -31,7 +32,13 @@ class HeapPage {
   //! the fast path for blocks filled in order (direct-path loads); nullopt when it does not fit.
   std::optional<uint16_t> Append(std::string_view row, size_t reserve);
   //! The row piece in `slot`, or nullopt when the slot is empty / out of range.
-  std::optional<std::string_view> Row(uint16_t slot) const;
+  // Inline: a full scan calls it once per row.
+  std::optional<std::string_view> Row(uint16_t slot) const {
+    if (slot >= SlotCount()) return std::nullopt;
+    const size_t off = SlotOffset(slot), len = SlotLength(slot);
+    if (off == 0 || off + len > kBlockSize || off < kDirOff) return std::nullopt;
+    return std::string_view(reinterpret_cast<const char*>(b_ + off), len);
+  }
   void Delete(uint16_t slot);
   //! Replaces the row in a used slot; false (page unchanged) when it does not fit.
   bool Replace(uint16_t slot, std::string_view row);
@@ -47,7 +54,11 @@ class HeapPage {
   static constexpr size_t kDirOff = kBlockHeaderSize + 8;
   static constexpr size_t kMaxSlots = (kBlockSize - kDirOff) / 4;
 
-  uint16_t Get16(size_t off) const;
+  uint16_t Get16(size_t off) const {
+    uint16_t v;
+    std::memcpy(&v, b_ + off, 2);
+    return v;
+  }
   void Set16(size_t off, uint16_t v);
   uint16_t SlotOffset(uint16_t s) const { return Get16(kDirOff + 4 * size_t{s}); }
   uint16_t SlotLength(uint16_t s) const { return Get16(kDirOff + 4 * size_t{s} + 2); }

@@ -3,6 +3,7 @@
 #include "storage/heap_scan.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "common/error.h"
 #include "storage/database_impl.h"
@@ -110,13 +111,19 @@ HeapScan::HeapScan(const ScanSpec& spec, Segment& seg, std::unique_ptr<HeapBlock
     if (needed_.size() <= id) needed_.resize(id + 1, 0);
     needed_[id] = 1;
   };
-  for (uint32_t id : column_ids_) {
-    if (id == kRowIdColumn) {
-      types_.push_back(LogicalType::Integer());
-    } else {
-      need(id);
-      types_.push_back(table.columns[id].type);
+  for (size_t c = 0; c < column_ids_.size(); ++c) {
+    const uint32_t id = column_ids_[c];
+    if (id != kRowIdColumn && id >= table.columns.size()) need(id);  // ORA-00904
+    types_.push_back(id == kRowIdColumn ? LogicalType::Integer() : table.columns[id].type);
+    const bool skip = c < spec.skip_output.size() && spec.skip_output[c] &&
+                      std::none_of(spec.runtime_filters.begin(), spec.runtime_filters.end(),
+                                   [&](const RuntimeFilterRef& r) { return r.column == id; });
+    if (skip) {
+      skipped_.push_back(c);
+      continue;
     }
+    decoded_.push_back(c);
+    if (id != kRowIdColumn) need(id);
   }
   for (const ScanPredicate& p : spec.predicates) {
     need(p.column);
@@ -256,7 +263,7 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
         ++examined;
         if (summary_.active()) summary_.Add(fields_);
         if (!preds_.Matches(fields_)) continue;
-        for (size_t c = 0; c < column_ids_.size(); ++c) {
+        for (size_t c : decoded_) {
           Vector& v = out.column(c);
           uint32_t cid = column_ids_[c];
           if (cid == kRowIdColumn) {
@@ -278,6 +285,8 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
     stats.Add(Stat::kTableScanRowsGotten, examined);
     counters_.rows_read += examined;
   }
+  // Columns nobody above reads are NULL: valid data, never decoded.
+  for (size_t c : skipped_) std::memset(out.column(c).Validity(), 0, n);
   counters_.rows_returned += n;
   counters_.rows_rejected = counters_.rows_read - counters_.rows_returned;
   out.SetSize(n);

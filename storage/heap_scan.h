@@ -63,6 +63,8 @@ class HeapScan final : public ScanSource {
   std::unique_ptr<HeapBlockSource> blocks_;
   const TableInfo* table_;
   std::vector<uint32_t> column_ids_;
+  std::vector<size_t> decoded_;  //!< output positions filled from the rows
+  std::vector<size_t> skipped_;  //!< output positions left NULL (spec.skip_output)
   std::vector<LogicalType> types_;
   std::vector<RuntimeFilterRef> runtime_;
   std::vector<bool> runtime_applied_;

@@ -86,6 +86,10 @@ struct ScanSpec {
   const TableInfo* table = nullptr;
   //! Columns to output, in order (storage::kRowIdColumn for the packed ROWID).
   std::vector<uint32_t> column_ids;
+  //! Per output column (may be shorter): true when no one reads it (e.g. a column only the
+  //! scan's own predicates use). It is output as NULL and never decoded. Ignored for a
+  //! column a run-time filter tests.
+  std::vector<bool> skip_output;
   std::vector<ScanPredicate> predicates;
   BlockRange blocks;
   //! Attached at Open (per execution); their contents may be published after Open.
