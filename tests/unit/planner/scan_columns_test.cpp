@@ -1,0 +1,78 @@
+// Scan column pruning: a full scan under an aggregate leaves the columns only its own
+// (pushed-down) filter reads undecoded; answers stay those of a plan without the pass.
+#include "planner/scan_columns.h"
+
+#include "executor/table_access_full.h"
+#include "parser/parser.h"
+#include "session_test_util.h"
+
+namespace pathdb::testing {
+namespace {
+
+class ScanColumnsTest : public SessionTest {
+ protected:
+  //! The TABLE ACCESS FULL of the plan of `sql` (which must have exactly one).
+  const TableAccessFull* ScanOf(const planner::PhysicalPlan& plan) {
+    const TableAccessFull* scan = nullptr;
+    ForEachPlanLine(*plan.root, [&](const PhysicalOperator& op, int) {
+      if (op.type() == OperatorType::kTableAccessFull) {
+        EXPECT_EQ(scan, nullptr);
+        scan = static_cast<const TableAccessFull*>(&op);
+      }
+    });
+    return scan;
+  }
+  planner::PhysicalPlan Plan(const std::string& sql) {
+    stmt_ = ParseStatement(sql);
+    ctx_ = std::make_unique<planner::PlanContext>(planner::PlanContext{*db_, eval_});
+    return planner::PlanQuery(*stmt_->query, *ctx_);
+  }
+  void SetUp() override {
+    SessionTest::SetUp();
+    Exec("create table t (id number, grp number, name varchar2(20))");
+    Exec(
+        "insert into t select level, mod(level, 7), 'n' || level from dual connect by level <= "
+        "500");
+    Exec("commit");
+  }
+  std::unique_ptr<ast::Statement> stmt_;
+  EvalContext eval_;
+  std::unique_ptr<planner::PlanContext> ctx_;
+};
+
+TEST_F(ScanColumnsTest, ColumnsOnlyThePushedFilterReadsAreNotDecoded) {
+  auto plan = Plan("select sum(id) from t where grp between 2 and 3");
+  const TableAccessFull* scan = ScanOf(plan);
+  ASSERT_NE(scan, nullptr);
+  ASSERT_EQ(scan->scan_predicates().size(), 2u);  // both ends of the BETWEEN
+  EXPECT_EQ(scan->residual_filter(), nullptr);
+  // Output columns are (ID, GRP): only GRP is unread above the scan.
+  ASSERT_EQ(scan->column_ids(), (std::vector<uint32_t>{0, 1}));
+  EXPECT_EQ(scan->unread_outputs(), (std::vector<bool>{false, true}));
+  EXPECT_EQ(Rows("select sum(id) from t where grp between 2 and 3"),
+            Rows("select sum(id) from t where grp + 0 between 2 and 3"));
+}
+
+TEST_F(ScanColumnsTest, AColumnTheRemainingFilterReadsIsStillDecoded) {
+  // LIKE stays with the executor's filter, so NAME must reach it.
+  auto plan = Plan("select count(*) from t where grp = 1 and name like 'n1%'");
+  const TableAccessFull* scan = ScanOf(plan);
+  ASSERT_NE(scan, nullptr);
+  ASSERT_NE(scan->residual_filter(), nullptr);
+  std::vector<bool> unread = scan->unread_outputs();
+  for (size_t i = 0; i < scan->column_ids().size(); ++i) {
+    EXPECT_EQ(unread[i], scan->column_ids()[i] != 2) << "column " << scan->column_ids()[i];
+  }
+  EXPECT_EQ(Rows("select count(*) from t where grp = 1 and name like 'n1%'"),
+            Rows("select count(*) from t where grp + 0 = 1 and name like 'n1%'"));
+}
+
+TEST_F(ScanColumnsTest, AnOperatorThatPassesRowsUpKeepsEveryColumn) {
+  auto plan = Plan("select id, grp from t where grp = 3 order by id");
+  const TableAccessFull* scan = ScanOf(plan);
+  ASSERT_NE(scan, nullptr);
+  for (bool unread : scan->unread_outputs()) EXPECT_FALSE(unread);
+}
+
+}  // namespace
+}  // namespace pathdb::testing
