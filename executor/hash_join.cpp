@@ -60,6 +60,13 @@ HashJoin::HashJoin(JoinKind kind, std::vector<BoundExprPtr> build_keys,
     throw OraError(600, "internal error code, arguments: [hash join keys]");
 }
 
+void HashJoin::CreateJoinFilter(uint32_t filter_id, size_t key) {
+  const bool safe = kind_ == JoinKind::kInner || (kind_ == JoinKind::kSemi && !build_preserved_);
+  if (!safe || key >= build_keys_.size())
+    ThrowOra(600, "internal error code, arguments: [join filter on {}]", operation());
+  join_filters_.push_back({filter_id, key});
+}
+
 std::vector<LogicalType> HashJoin::ComputeTypes() const {
   if (IsSemiAnti(kind_)) return ChildTypes(build_preserved_ ? 0 : 1);
   auto t = ChildTypes(0);

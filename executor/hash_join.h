@@ -59,11 +59,10 @@ class HashJoin : public ChildTypedOperator {
     uint32_t filter_id;
     size_t key;
   };
-  //! Called while the plan is built. REQUIRES: key < build_keys().size(), and the join is one
-  //! where the probe side may lose rows without a match (inner, semi on the probe side).
-  void CreateJoinFilter(uint32_t filter_id, size_t key) {
-    join_filters_.push_back({filter_id, key});
-  }
+  //! Called while the plan is built. ORA-00600 unless key < build_keys().size() and the join
+  //! is one where a probe row without a match may be dropped early: inner, or semi with the
+  //! probe side tested (HASH JOIN RIGHT SEMI). Never an outer or anti join.
+  void CreateJoinFilter(uint32_t filter_id, size_t key);
   const std::vector<JoinFilterCreate>& join_filters() const { return join_filters_; }
 
   JoinKind kind() const { return kind_; }

@@ -1,5 +1,6 @@
 // A HASH JOIN publishes a join filter when its build ends; the probe-side TABLE ACCESS FULL
 // of the same execution has it before it reads its first block.
+#include "common/error.h"
 #include "executor/hash_join.h"
 #include "executor/load_table.h"
 #include "executor/table_access_full.h"
@@ -100,6 +101,29 @@ TEST(JoinFilter, EmptyBuildMeansTheProbeReadsNothing) {
   const uint64_t gets = t.stats.Get(Stat::kConsistentGets);
   EXPECT_EQ(t.CountRows(join), 0u);
   EXPECT_EQ(t.stats.Get(Stat::kConsistentGets), gets);
+}
+
+TEST(JoinFilter, OnlyJoinsThatMayDropUnmatchedProbeRowsCreateOne) {
+  auto join = [](JoinKind kind, bool build_preserved) {
+    std::vector<BoundExprPtr> bk, pk;
+    bk.push_back(Col(0));
+    pk.push_back(Col(0));
+    return HashJoin(kind, std::move(bk), std::move(pk), nullptr, build_preserved);
+  };
+  auto code = [](HashJoin&& j, size_t key) {
+    try {
+      j.CreateJoinFilter(0, key);
+    } catch (const OraError& e) {
+      return e.code();
+    }
+    return 0;
+  };
+  EXPECT_EQ(code(join(JoinKind::kInner, false), 0), 0);
+  EXPECT_EQ(code(join(JoinKind::kSemi, false), 0), 0);
+  EXPECT_EQ(code(join(JoinKind::kInner, false), 1), 600);      // no such key
+  EXPECT_EQ(code(join(JoinKind::kLeftOuter, false), 0), 600);  // preserves probe rows
+  EXPECT_EQ(code(join(JoinKind::kAnti, false), 0), 600);
+  EXPECT_EQ(code(join(JoinKind::kSemi, true), 0), 600);  // the build side is the tested one
 }
 
 }  // namespace
