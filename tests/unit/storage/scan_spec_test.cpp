@@ -134,6 +134,26 @@ TEST(ScanSpec, RuntimeRangeSetAfterOpenSkipsRegionsAndDropsRows) {
   EXPECT_EQ(rest, 0u);
 }
 
+TEST(ScanSpec, BlockRangesSplitTheSegmentIntoGranules) {
+  Fixture f(40000);
+  const uint64_t blocks = f.t->hwm_blocks;
+  ASSERT_GT(blocks, 300u);
+  // Three granules, the middle one not region-aligned: together they read every row once.
+  std::vector<int64_t> all;
+  for (auto [begin, end] : {std::pair<uint64_t, uint64_t>{0, 100}, {100, 250}, {250, ~0ull}}) {
+    ScanSpec spec = f.Spec({0}, {Compare(0, CompareOp::kGe, 0)});
+    spec.blocks = {begin, end};
+    auto scan = f.db->BeginScan(spec, f.stats);
+    std::vector<int64_t> part = f.Ids(*scan);
+    EXPECT_FALSE(part.empty());
+    all.insert(all.end(), part.begin(), part.end());
+  }
+  std::vector<int64_t> want(40000);
+  for (int64_t i = 0; i < 40000; ++i) want[i] = i;
+  EXPECT_EQ(all, want);
+  EXPECT_EQ(f.db->BeginScan(f.Spec({0}), f.stats)->counters().regions, 0u);
+}
+
 TEST(ScanSpec, DmlInvalidatesRegionSummaries) {
   Fixture f(40000);
   auto first = f.db->BeginScan(f.Spec({0}, {Compare(0, CompareOp::kGe, 0)}), f.stats);
