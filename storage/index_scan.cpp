@@ -87,13 +87,10 @@ void PrepareOut(DataChunk& out, const std::vector<LogicalType>& types) {
   }
 }
 
-}  // namespace
-
-std::unique_ptr<IndexScanState> Database::BeginIndexScan(const IndexInfo& index,
-                                                         std::optional<IndexBound> lower,
-                                                         std::optional<IndexBound> upper,
-                                                         bool descending, SessionStats&) {
-  Impl& m = *impl_;
+//! A scan state of `index` with its key types. ORA-01418 when the index is gone, ORA-00942
+//! when its table is. (A template so it can take the database's private Impl.)
+template <typename DatabaseImpl>
+std::unique_ptr<BTreeScanState> NewIndexScanState(DatabaseImpl& m, const IndexInfo& index) {
   auto it = m.indexes.find(index.name);
   if (it == m.indexes.end()) ThrowOra(1418, "specified index does not exist");
   const TableInfo* table = m.TableById(it->second->info.table_object_id);
@@ -102,6 +99,16 @@ std::unique_ptr<IndexScanState> Database::BeginIndexScan(const IndexInfo& index,
   st->index_name = it->second->info.name;
   st->index_object_id = it->second->info.object_id;
   for (uint32_t c : it->second->info.columns) st->types.push_back(table->columns.at(c).type);
+  return st;
+}
+
+}  // namespace
+
+std::unique_ptr<IndexScanState> Database::BeginIndexScan(const IndexInfo& index,
+                                                         std::optional<IndexBound> lower,
+                                                         std::optional<IndexBound> upper,
+                                                         bool descending, SessionStats&) {
+  auto st = NewIndexScanState(*impl_, index);
   if (lower && !lower->key.empty()) {
     st->has_lower = true;
     st->lower = EncodeBound(*lower, st->types, true, st->lower_inclusive);
@@ -125,15 +132,8 @@ std::unique_ptr<IndexScanState> Database::BeginIndexScan(const IndexInfo& index,
 std::unique_ptr<IndexScanState> Database::BeginIndexFastFullScan(const IndexInfo& index,
                                                                  SessionStats& stats) {
   Impl& m = *impl_;
-  auto it = m.indexes.find(index.name);
-  if (it == m.indexes.end()) ThrowOra(1418, "specified index does not exist");
-  const TableInfo* table = m.TableById(it->second->info.table_object_id);
-  if (!table) ThrowOra(942, "table or view does not exist");
-  auto st = std::make_unique<BTreeScanState>();
-  st->index_name = it->second->info.name;
-  st->index_object_id = it->second->info.object_id;
+  auto st = NewIndexScanState(m, index);
   st->fast_full = true;
-  for (uint32_t c : it->second->info.columns) st->types.push_back(table->columns.at(c).type);
   const Segment& seg = m.segments.at(st->index_object_id);
   st->runs = seg.DataRuns();
   bool big = static_cast<double>(seg.data_blocks) >
