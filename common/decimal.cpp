@@ -348,10 +348,9 @@ Decimal Decimal::IntDiv(const Decimal& a, const Decimal& b) {
   return (a / b).Trunc(0);
 }
 
-std::strong_ordering operator<=>(const Decimal& a, const Decimal& b) {
+std::strong_ordering Decimal::CompareScaled(const Decimal& a, const Decimal& b) {
   int sa = Sign(a.coef), sb = Sign(b.coef);
   if (sa != sb || sa == 0) return sa <=> sb;
-  if (a.scale == b.scale) return a.coef <=> b.coef;
   int128 ca, cb;
   int64_t scale;
   if (Align128(a, b, ca, cb, scale)) return ca <=> cb;

@@ -48,7 +48,13 @@ struct Decimal {
   //! Integer division truncating toward zero (SQLITE dialect '/').
   static Decimal IntDiv(const Decimal& a, const Decimal& b);
 
-  friend std::strong_ordering operator<=>(const Decimal& a, const Decimal& b);
+  //! Inline for equal scales (a scan compares a NUMBER(p,0) column with an integer once per
+  //! row); other scales are aligned out of line.
+  friend std::strong_ordering operator<=>(const Decimal& a, const Decimal& b) {
+    if (a.scale == b.scale) return a.coef <=> b.coef;
+    return CompareScaled(a, b);
+  }
+  static std::strong_ordering CompareScaled(const Decimal& a, const Decimal& b);
   friend bool operator==(const Decimal& a, const Decimal& b) {
     return (a <=> b) == std::strong_ordering::equal;
   }

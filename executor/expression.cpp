@@ -39,11 +39,16 @@ int Truth(const Vector& v, uint32_t row) {
   uint32_t i = Idx(v, row);
   if (!v.Validity()[i]) return -1;
   switch (v.type().id) {
-    case TypeId::kBoolean: return v.Data<uint8_t>()[i] != 0;
-    case TypeId::kNumber: return v.Data<Decimal>()[i].coef != 0;
-    case TypeId::kDouble: return v.Data<double>()[i] != 0;
-    case TypeId::kNull: return -1;
-    default: ThrowOra(920, "invalid relational operator");
+    case TypeId::kBoolean:
+      return v.Data<uint8_t>()[i] != 0;
+    case TypeId::kNumber:
+      return v.Data<Decimal>()[i].coef != 0;
+    case TypeId::kDouble:
+      return v.Data<double>()[i] != 0;
+    case TypeId::kNull:
+      return -1;
+    default:
+      ThrowOra(920, "invalid relational operator");
   }
 }
 
@@ -138,9 +143,11 @@ void Eval(const BoundExpr& e, State& st, Sel sel, Vector& out) {
       if (n == "||") return EvalConcat(e, st, sel, out);
       return EvalFunction(e, st, sel, out);
     }
-    case BoundKind::kCompare: return EvalCompare(e, st, sel, out);
+    case BoundKind::kCompare:
+      return EvalCompare(e, st, sel, out);
     case BoundKind::kAnd:
-    case BoundKind::kOr: return EvalAndOr(e, st, sel, out);
+    case BoundKind::kOr:
+      return EvalAndOr(e, st, sel, out);
     case BoundKind::kNot: {
       Vector v = EvalNew(*e.children.at(0), st, sel);
       for (uint32_t r : sel) {
@@ -154,11 +161,16 @@ void Eval(const BoundExpr& e, State& st, Sel sel, Vector& out) {
       for (uint32_t r : sel) SetBool(out, r, Valid(v, r) == e.negated ? 1 : 0);
       return;
     }
-    case BoundKind::kInList: return EvalInList(e, st, sel, out);
-    case BoundKind::kLike: return EvalLike(e, st, sel, out);
-    case BoundKind::kCase: return EvalCase(e, st, sel, out);
-    case BoundKind::kCast: return EvalCast(e, st, sel, out);
-    case BoundKind::kSubquery: return EvalSubquery(e, st, sel, out);
+    case BoundKind::kInList:
+      return EvalInList(e, st, sel, out);
+    case BoundKind::kLike:
+      return EvalLike(e, st, sel, out);
+    case BoundKind::kCase:
+      return EvalCase(e, st, sel, out);
+    case BoundKind::kCast:
+      return EvalCast(e, st, sel, out);
+    case BoundKind::kSubquery:
+      return EvalSubquery(e, st, sel, out);
   }
   ThrowUnimplemented("expression kind");
 }
@@ -214,6 +226,14 @@ Value ExpressionExecutor::EvaluateScalar(const BoundExpr& expr, EvalContext& ctx
   Vector v(expr.type, 1);
   Execute(expr, empty, v, ctx);
   return v.GetValue(0);
+}
+
+void VisitColumns(const BoundExpr& e, const std::function<void(size_t)>& fn) {
+  if (e.kind == BoundKind::kColumn) fn(e.column_index);
+  for (const auto& c : e.children) VisitColumns(*c, fn);
+  if (e.subquery) {
+    for (const auto& c : e.subquery->correlated) VisitColumns(*c, fn);
+  }
 }
 
 }  // namespace pathdb

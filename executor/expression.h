@@ -2,6 +2,7 @@
 // AST; ExpressionExecutor evaluates them over whole DataChunks (one kernel call per node per
 // batch, never a virtual call per row).
 #pragma once
+#include <functional>
 #include <memory>
 #include <random>
 #include <string>
@@ -10,6 +11,7 @@
 #include "common/types.h"
 #include "common/value.h"
 #include "common/vector.h"
+#include "storage/scan_spec.h"
 
 namespace pathdb {
 class PhysicalOperator;
@@ -75,7 +77,7 @@ struct ExecContext;
 struct EvalContext {
   Dialect dialect = Dialect::kOracle;
   std::string nls_date_format = "DD-MON-RR";
-  int64_t statement_time_us = 0;  //!< SYSDATE/SYSTIMESTAMP: fixed for one statement
+  int64_t statement_time_us = 0;      //!< SYSDATE/SYSTIMESTAMP: fixed for one statement
   std::mt19937_64* random = nullptr;  //!< DBMS_RANDOM (session-owned generator)
   std::vector<Value> parameters;      //!< kParameter values (correlation, binds)
   ExecContext* exec = nullptr;        //!< for running subqueries
@@ -92,6 +94,14 @@ class ExpressionExecutor {
   //! Evaluates a constant expression (no columns) to a Value.
   static Value EvaluateScalar(const BoundExpr& expr, EvalContext& ctx);
 };
+
+//! The typed form of a comparison's operator name ("=", "<>", "!=", "^=", "<", ...).
+//! ORA-00920 for any other name.
+storage::CompareOp ParseCompareOp(std::string_view name);
+
+//! Calls fn for every kColumn index in `e`, including the outer-context expressions of
+//! subqueries (their correlated lists), but not inside the subquery plans.
+void VisitColumns(const BoundExpr& e, const std::function<void(size_t)>& fn);
 
 //! Converts a value to `target` with Oracle rules (ORA-01722 invalid number, ORA-01861
 //! literal does not match format string, ORA-12899 value too large for NUMBER(p,s)/VARCHAR2).

@@ -34,17 +34,6 @@ void Flatten(const BoundExpr& e, std::vector<const BoundExpr*>& out) {
   }
 }
 
-std::optional<storage::CompareOp> CompareOpOf(std::string_view name, bool flipped) {
-  using storage::CompareOp;
-  if (name == "=") return CompareOp::kEq;
-  if (name == "<>") return CompareOp::kNe;
-  if (name == "<") return flipped ? CompareOp::kGt : CompareOp::kLt;
-  if (name == "<=") return flipped ? CompareOp::kGe : CompareOp::kLe;
-  if (name == ">") return flipped ? CompareOp::kLt : CompareOp::kGt;
-  if (name == ">=") return flipped ? CompareOp::kLe : CompareOp::kGe;
-  return std::nullopt;
-}
-
 //! The scan form of one conjunct, when the scan can evaluate it exactly as the executor
 //! would: a projected table column against non-NULL constants of the same type.
 std::optional<storage::ScanPredicate> ToScanPredicate(const BoundExpr& e,
@@ -69,11 +58,10 @@ std::optional<storage::ScanPredicate> ToScanPredicate(const BoundExpr& e,
       const BoundExpr& c = *e.children[flipped ? 1 : 0];
       const BoundExpr& k = *e.children[flipped ? 0 : 1];
       auto col = column_of(c);
-      auto op = CompareOpOf(e.name, flipped);
-      if (!col || !op || !usable(*col, k)) return std::nullopt;
+      if (!col || !usable(*col, k)) return std::nullopt;
       p.kind = K::kCompare;
       p.column = *col;
-      p.op = *op;
+      p.op = flipped ? storage::Mirrored(ParseCompareOp(e.name)) : ParseCompareOp(e.name);
       p.values.push_back(k.constant);
       return p;
     }
@@ -101,15 +89,6 @@ std::optional<storage::ScanPredicate> ToScanPredicate(const BoundExpr& e,
     }
     default:
       return std::nullopt;
-  }
-}
-
-//! Clears skip[i] for every column i that `e` reads (correlation inputs of subqueries too).
-void MarkColumnRefs(const BoundExpr& e, std::vector<bool>& skip) {
-  if (e.kind == BoundKind::kColumn && e.column_index < skip.size()) skip[e.column_index] = false;
-  for (const auto& c : e.children) MarkColumnRefs(*c, skip);
-  if (e.subquery) {
-    for (const auto& c : e.subquery->correlated) MarkColumnRefs(*c, skip);
   }
 }
 
@@ -147,7 +126,11 @@ TableAccessFull::TableAccessFull(const storage::TableInfo& table, std::vector<ui
 void TableAccessFull::SetUnreadOutputs(const std::vector<bool>& unread) {
   std::vector<bool> skip(column_ids_.size(), false);
   for (size_t i = 0; i < skip.size() && i < unread.size(); ++i) skip[i] = unread[i];
-  if (residual_) MarkColumnRefs(*residual_, skip);
+  if (residual_) {
+    VisitColumns(*residual_, [&](size_t i) {
+      if (i < skip.size()) skip[i] = false;
+    });
+  }
   spec_.skip_output = std::move(skip);
 }
 

@@ -77,8 +77,7 @@ BoundExprPtr CoerceTo(BoundExprPtr e, const LogicalType& type) {
     // the column's scale) still goes through a cast so the executor checks it.
     bool needs_check = (type.IsString() && type.length != 0 &&
                         (e->type.length == 0 || e->type.length > type.length)) ||
-                       (type.id == TypeId::kNumber && type.precision >= 0 &&
-                        e->type != type);
+                       (type.id == TypeId::kNumber && type.precision >= 0 && e->type != type);
     if (!needs_check) {
       e->type = type;
       return e;
@@ -114,13 +113,6 @@ bool ExprEquals(const BoundExpr& a, const BoundExpr& b) {
   for (size_t i = 0; i < a.children.size(); ++i)
     if (!ExprEquals(*a.children[i], *b.children[i])) return false;
   return true;
-}
-
-void VisitColumns(const BoundExpr& e, const std::function<void(size_t)>& fn) {
-  if (e.kind == BoundKind::kColumn) fn(e.column_index);
-  for (const auto& c : e.children) VisitColumns(*c, fn);
-  if (e.subquery)
-    for (const auto& c : e.subquery->correlated) VisitColumns(*c, fn);
 }
 
 void RemapColumns(BoundExpr& e, const std::function<size_t(size_t)>& map) {

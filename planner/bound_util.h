@@ -34,10 +34,8 @@ void SplitConjuncts(BoundExprPtr e, std::vector<BoundExprPtr>& out);
 //! Structural equality (same kind, name, constant, columns, children); subqueries never equal.
 bool ExprEquals(const BoundExpr& a, const BoundExpr& b);
 
-//! Calls fn for every kColumn index in `e`, including the outer-context expressions of
-//! subqueries (their correlated lists), but not inside the subquery plans.
-void VisitColumns(const BoundExpr& e, const std::function<void(size_t)>& fn);
-//! Rewrites every kColumn index through `map` (same traversal as VisitColumns).
+//! Rewrites every kColumn index through `map` (same traversal as VisitColumns,
+//! executor/expression.h).
 void RemapColumns(BoundExpr& e, const std::function<size_t(size_t)>& map);
 //! True when `e` contains a subquery expression.
 bool HasSubquery(const BoundExpr& e);

@@ -18,8 +18,6 @@ namespace pathdb::storage {
 
 namespace {
 
-constexpr uint32_t kFileNo = 1;
-
 // The undo record of a published direct-path insert keeps the segment's shape before it, as
 // integers in UndoRecord::before (in this order).
 enum UndoSlot : size_t {

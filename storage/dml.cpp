@@ -7,27 +7,6 @@ namespace pathdb::storage {
 
 namespace {
 
-constexpr uint32_t kFileNo = 1;
-
-std::string ForwardStub(RowId body) {
-  std::string s(kMinRowPiece, '\0');
-  s[0] = static_cast<char>(kRowForward);
-  std::memcpy(s.data() + 1, &body.block, 4);
-  std::memcpy(s.data() + 5, &body.slot, 2);
-  return s;
-}
-
-RowId StubTarget(std::string_view stub) {
-  if (stub.size() < kMinRowPiece) {
-    ThrowOra(600, "internal error code, arguments: [row-format], [short forwarding address]");
-  }
-  RowId r;
-  r.file = kFileNo;
-  std::memcpy(&r.block, stub.data() + 1, 4);
-  std::memcpy(&r.slot, stub.data() + 5, 2);
-  return r;
-}
-
 [[noreturn]] void ThrowNotNull(const TableInfo& t, const ColumnInfo& c) {
   ThrowOra(1400, "cannot insert NULL into (\"PATHDB\".\"{}\".\"{}\")", t.name, c.name);
 }

@@ -104,21 +104,29 @@ std::unique_ptr<HeapBlockSource> MakeBufferedBlockSource(BufferCache& cache, uin
 HeapScan::HeapScan(const ScanSpec& spec, Segment& seg, std::unique_ptr<HeapBlockSource> blocks)
     : seg_(seg), blocks_(std::move(blocks)), table_(spec.table), column_ids_(spec.column_ids) {
   const TableInfo& table = *spec.table;
-  size_t fields_needed = 0;  // columns decoded per row: up to the highest one read
-  auto need = [&](uint32_t id) {
+  auto check = [&](uint32_t id) {
     if (id >= table.columns.size()) ThrowOra(904, "\"COLUMN#{}\": invalid identifier", id);
-    fields_needed = std::max<size_t>(fields_needed, id + 1);
+  };
+  // Fields a row is split into: up to the highest one read; needed_ marks those read.
+  auto need = [&](uint32_t id) {
+    check(id);
     if (needed_.size() <= id) needed_.resize(id + 1, 0);
     needed_[id] = 1;
   };
+  runtime_ = spec.runtime_filters;
+  runtime_applied_.assign(runtime_.size(), false);
+  runtime_output_.assign(runtime_.size(), SIZE_MAX);
   for (size_t c = 0; c < column_ids_.size(); ++c) {
     const uint32_t id = column_ids_[c];
-    if (id != kRowIdColumn && id >= table.columns.size()) need(id);  // ORA-00904
+    if (id != kRowIdColumn) check(id);
     types_.push_back(id == kRowIdColumn ? LogicalType::Integer() : table.columns[id].type);
-    const bool skip = c < spec.skip_output.size() && spec.skip_output[c] &&
-                      std::none_of(spec.runtime_filters.begin(), spec.runtime_filters.end(),
-                                   [&](const RuntimeFilterRef& r) { return r.column == id; });
-    if (skip) {
+    bool tested = false;  // a membership test reads this output vector
+    for (size_t i = 0; i < runtime_.size(); ++i) {
+      if (runtime_[i].column != id || runtime_output_[i] != SIZE_MAX) continue;
+      runtime_output_[i] = c;
+      tested = true;
+    }
+    if (!tested && c < spec.skip_output.size() && spec.skip_output[c]) {
       skipped_.push_back(c);
       continue;
     }
@@ -129,11 +137,8 @@ HeapScan::HeapScan(const ScanSpec& spec, Segment& seg, std::unique_ptr<HeapBlock
     need(p.column);
     preds_.Add(p, table.columns[p.column].type);
   }
-  runtime_ = spec.runtime_filters;
   for (const RuntimeFilterRef& r : runtime_) need(r.column);
-  runtime_applied_.assign(runtime_.size(), false);
-  fields_.resize(fields_needed);
-  needed_.resize(fields_needed, 0);
+  fields_.resize(needed_.size());
   // Snapshot of the HWM: rows this statement inserts into new blocks are not seen by it.
   guard_ = seg.scan_guard.lock();
   if (!guard_) {
@@ -200,8 +205,8 @@ bool HeapScan::SkipRegion(SessionStats& stats) {
     std::vector<uint32_t> columns;
     std::vector<LogicalType> types;
     for (uint32_t c : wanted) {
-      const ColumnRange* known = seg_.storage_index.Find(region, c);
-      if ((known && known->known) || std::find(columns.begin(), columns.end(), c) != columns.end())
+      if (seg_.storage_index.Find(region, c) != nullptr ||
+          std::find(columns.begin(), columns.end(), c) != columns.end())
         continue;
       columns.push_back(c);
       types.push_back(table_->columns[c].type);
@@ -253,12 +258,7 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
         // Bodies are reached through their heads; deleted rows wait for commit to free it.
         if (flags == kRowMigrated || flags == kRowDeleted) continue;
         std::string_view row = *piece;
-        if (flags == kRowForward) {
-          RowId body_id;
-          std::memcpy(&body_id.block, piece->data() + 1, 4);
-          std::memcpy(&body_id.slot, piece->data() + 5, 2);
-          row = blocks_->MigratedBody(body_id, stats);
-        }
+        if (flags == kRowForward) row = blocks_->MigratedBody(StubTarget(row), stats);
         SplitFields(row, fields_.data(), needed_.data(), fields_.size());
         ++examined;
         if (summary_.active()) summary_.Add(fields_);
@@ -267,7 +267,7 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
           Vector& v = out.column(c);
           uint32_t cid = column_ids_[c];
           if (cid == kRowIdColumn) {
-            v.Data<Decimal>()[n] = Decimal::FromInt(RowId{1, block, s}.Pack());
+            v.Data<Decimal>()[n] = Decimal::FromInt(RowId{kFileNo, block, s}.Pack());
             v.SetNull(n, false);
           } else if (fields_[cid].is_null) {
             v.SetNull(n, true);
@@ -275,7 +275,7 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
             DecodeInto(fields_[cid].bytes, v, n);
           }
         }
-        if (rowids) rowids->push_back(RowId{1, block, s});
+        if (rowids) rowids->push_back(RowId{kFileNo, block, s});
         ++n;
       }
       if (slot_ >= slots) FinishBlock();
@@ -288,7 +288,6 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
   // Columns nobody above reads are NULL: valid data, never decoded.
   for (size_t c : skipped_) std::memset(out.column(c).Validity(), 0, n);
   counters_.rows_returned += n;
-  counters_.rows_rejected = counters_.rows_read - counters_.rows_returned;
   out.SetSize(n);
   if (n > 0) ApplyMembership(out);
   return n > 0;
@@ -296,12 +295,9 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
 
 void HeapScan::ApplyMembership(DataChunk& out) {
   for (size_t i = 0; i < runtime_.size(); ++i) {
-    if (!runtime_applied_[i] || out.Count() == 0) continue;
-    auto col = std::find(column_ids_.begin(), column_ids_.end(), runtime_[i].column);
-    if (col == column_ids_.end()) continue;
+    if (!runtime_applied_[i] || runtime_output_[i] == SIZE_MAX || out.Count() == 0) continue;
     size_t before = out.Count();
-    runtime_[i].filter->ApplyMembership(out.column(static_cast<size_t>(col - column_ids_.begin())),
-                                        out);
+    runtime_[i].filter->ApplyMembership(out.column(runtime_output_[i]), out);
     counters_.rows_rejected_runtime += before - out.Count();
   }
 }

@@ -119,6 +119,25 @@ RowDecoder::RowDecoder(std::string_view row) : row_(row) {
 
 
 
+std::string ForwardStub(RowId body) {
+  std::string s(kMinRowPiece, '\0');
+  s[0] = static_cast<char>(kRowForward);
+  std::memcpy(s.data() + 1, &body.block, 4);
+  std::memcpy(s.data() + 5, &body.slot, 2);
+  return s;
+}
+
+RowId StubTarget(std::string_view stub) {
+  if (stub.size() < kMinRowPiece) {
+    ThrowOra(600, "internal error code, arguments: [row-format], [short forwarding address]");
+  }
+  RowId r;
+  r.file = kFileNo;
+  std::memcpy(&r.block, stub.data() + 1, 4);
+  std::memcpy(&r.slot, stub.data() + 5, 2);
+  return r;
+}
+
 Value DecodeValue(std::string_view b, const LogicalType& t) {
   switch (t.id) {
     case TypeId::kNumber:

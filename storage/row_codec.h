@@ -29,6 +29,14 @@ enum RowFlag : uint8_t {
 //! Smallest row piece: a forwarding stub (flag + block + slot) always fits where a row was.
 constexpr size_t kMinRowPiece = 7;
 
+//! The file number of the (one) data file in ROWIDs.
+constexpr uint32_t kFileNo = 1;
+
+//! The forwarding stub a migrated row leaves at its ROWID, pointing at its body.
+std::string ForwardStub(RowId body);
+//! The body a forwarding stub points at. ORA-00600 for a stub too short to hold one.
+RowId StubTarget(std::string_view stub);
+
 constexpr uint8_t kLenNull = 0xFF;
 constexpr uint8_t kLenWide = 0xFE;
 

@@ -6,11 +6,6 @@ namespace pathdb::storage {
 
 namespace {
 
-bool Summarisable(TypeId t) {
-  return t == TypeId::kNumber || t == TypeId::kVarchar || t == TypeId::kDate ||
-         t == TypeId::kTimestamp;
-}
-
 //! Can `x op v` hold for some x in [min, max]?
 bool RangeAllows(CompareOp op, const Value& v, const Value& min, const Value& max) {
   int lo = min.Compare(v), hi = max.Compare(v);  // sign of min - v, max - v
@@ -36,7 +31,7 @@ bool RangeAllows(CompareOp op, const Value& v, const Value& min, const Value& ma
 int ScanPredicates::CompareField(TypeId type, std::string_view bytes, const ScalarKey& k) {
   switch (type) {
     case TypeId::kNumber:
-      return CompareNumbers(DecodeDecimal(bytes), k.num);
+      return ThreeWay(DecodeDecimal(bytes) <=> k.num);
     case TypeId::kDate:
     case TypeId::kTimestamp: {
       int64_t v = ReadI64(bytes);
@@ -148,7 +143,7 @@ bool ScanPredicates::Test(const Compiled& c, const Field& f) {
 bool ScanPredicates::MayMatch(const StorageIndex& index, uint32_t region) const {
   for (const ScanPredicate& p : preds_) {
     const ColumnRange* r = index.Find(region, p.column);
-    if (r == nullptr || !r->known) continue;
+    if (r == nullptr) continue;
     switch (p.kind) {
       case ScanPredicate::Kind::kIsNull:
         if (!r->has_null) return false;
@@ -177,7 +172,8 @@ void RegionSummary::Begin(const std::vector<uint32_t>& columns,
                           const std::vector<LogicalType>& types, uint64_t changes) {
   acc_.clear();
   for (size_t i = 0; i < columns.size(); ++i) {
-    if (!Summarisable(types[i].id)) continue;
+    // The types the scan compares itself are the ones it can summarise.
+    if (!ScanCanEvaluate(types[i], types[i])) continue;
     Acc a;
     a.column = columns[i];
     a.type = types[i].id;
@@ -199,9 +195,9 @@ void RegionSummary::Add(const std::vector<Field>& fields) {
         Decimal d = DecodeDecimal(f.bytes);
         if (!a.seen) {
           a.min.num = a.max.num = d;
-        } else if (CompareNumbers(d, a.min.num) < 0) {
+        } else if (d < a.min.num) {
           a.min.num = d;
-        } else if (CompareNumbers(d, a.max.num) > 0) {
+        } else if (d > a.max.num) {
           a.max.num = d;
         }
         break;
@@ -233,7 +229,6 @@ void RegionSummary::Store(StorageIndex& index, uint32_t region) const {
   std::vector<ColumnRange> ranges;
   for (const Acc& a : acc_) {
     ColumnRange r;
-    r.known = true;
     r.has_null = a.has_null;
     if (a.seen) {
       switch (a.type) {

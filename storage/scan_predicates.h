@@ -29,41 +29,9 @@ struct ScalarKey {
   std::string str;
 };
 
-//! Three-way compare of two NUMBERs, inline for the common cases (same scale, or scales a
-//! few digits apart with 64-bit coefficients) that a scan meets once per row.
-inline int CompareNumbers(const Decimal& a, const Decimal& b) {
-  if (a.scale == b.scale) return (a.coef > b.coef) - (a.coef < b.coef);
-  static constexpr int64_t kPow10[] = {1,
-                                       10,
-                                       100,
-                                       1000,
-                                       10000,
-                                       100000,
-                                       1000000,
-                                       10000000,
-                                       100000000,
-                                       1000000000,
-                                       10000000000,
-                                       100000000000,
-                                       1000000000000,
-                                       10000000000000,
-                                       100000000000000,
-                                       1000000000000000,
-                                       10000000000000000,
-                                       100000000000000000,
-                                       1000000000000000000};
-  auto fits64 = [](int128 c) { return c >= INT64_MIN && c <= INT64_MAX; };
-  const int d = a.scale - b.scale;
-  if (d > 0 && d <= 18 && fits64(b.coef)) {
-    int128 bb = b.coef * kPow10[d];
-    return (a.coef > bb) - (a.coef < bb);
-  }
-  if (d < 0 && d >= -18 && fits64(a.coef)) {
-    int128 aa = a.coef * kPow10[-d];
-    return (aa > b.coef) - (aa < b.coef);
-  }
-  auto c = a <=> b;
-  return c < 0 ? -1 : (c > 0 ? 1 : 0);
+//! -1, 0 or 1.
+inline int ThreeWay(std::strong_ordering c) {
+  return (c > 0) - (c < 0);
 }
 
 class ScanPredicates {
@@ -104,11 +72,11 @@ class ScanPredicates {
   };
   static bool NumberInRange(const Compiled& c, const Decimal& d) {
     if (c.has_lo) {
-      int x = CompareNumbers(d, c.lo.num);
+      const auto x = d <=> c.lo.num;
       if (x < 0 || (x == 0 && !c.lo_incl)) return false;
     }
     if (c.has_hi) {
-      int x = CompareNumbers(d, c.hi.num);
+      const auto x = d <=> c.hi.num;
       if (x > 0 || (x == 0 && !c.hi_incl)) return false;
     }
     return true;

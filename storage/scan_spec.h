@@ -22,7 +22,43 @@ namespace pathdb::storage {
 
 struct TableInfo;
 
+//! A comparison operator, typed (the executor parses the SQL text once: ParseCompareOp).
 enum class CompareOp : uint8_t { kEq, kNe, kLt, kLe, kGt, kGe };
+
+//! Whether `a op b` holds, given c = the sign of a three-way compare of a with b.
+inline bool Holds(CompareOp op, int c) {
+  switch (op) {
+    case CompareOp::kEq:
+      return c == 0;
+    case CompareOp::kNe:
+      return c != 0;
+    case CompareOp::kLt:
+      return c < 0;
+    case CompareOp::kLe:
+      return c <= 0;
+    case CompareOp::kGt:
+      return c > 0;
+    case CompareOp::kGe:
+      return c >= 0;
+  }
+  return false;
+}
+
+//! The operator with its operands swapped: a < b is b > a.
+inline CompareOp Mirrored(CompareOp op) {
+  switch (op) {
+    case CompareOp::kLt:
+      return CompareOp::kGt;
+    case CompareOp::kLe:
+      return CompareOp::kGe;
+    case CompareOp::kGt:
+      return CompareOp::kLt;
+    case CompareOp::kGe:
+      return CompareOp::kLe;
+    default:
+      return op;
+  }
+}
 
 //! A predicate on one column that the scan evaluates on the decoded column before it builds
 //! any output vector (a row failing it costs no output decoding). A row passes only when the
@@ -102,8 +138,9 @@ struct ScanCounters {
   uint64_t regions_skipped = 0;        //!< skipped by the storage index before any read
   uint64_t rows_read = 0;              //!< rows decoded from the blocks read
   uint64_t rows_returned = 0;          //!< rows that passed the predicates and ranges
-  uint64_t rows_rejected = 0;          //!< dropped by predicates and run-time ranges
   uint64_t rows_rejected_runtime = 0;  //!< dropped by run-time membership tests
+  //! Dropped by predicates and run-time ranges.
+  uint64_t rows_rejected() const { return rows_read - rows_returned; }
 };
 
 }  // namespace pathdb::storage

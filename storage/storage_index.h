@@ -25,7 +25,6 @@ constexpr uint32_t kRegionBlocks = 128;  //!< 1 MiB of 8 KiB blocks
 
 //! What a region holds in one column.
 struct ColumnRange {
-  bool known = false;  //!< summarised (the other fields are meaningful)
   bool has_null = false;
   std::optional<Value> min, max;  //!< nullopt when every row is NULL (or the region is empty)
 };

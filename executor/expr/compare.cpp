@@ -9,17 +9,8 @@ namespace pathdb::expr {
 
 namespace {
 
-enum Op { kEq, kNe, kLt, kLe, kGt, kGe };
-
-Op ParseOp(std::string_view op) {
-  if (op == "=") return kEq;
-  if (op == "<>" || op == "!=" || op == "^=") return kNe;
-  if (op == "<") return kLt;
-  if (op == "<=") return kLe;
-  if (op == ">") return kGt;
-  if (op == ">=") return kGe;
-  ThrowOra(920, "invalid relational operator");
-}
+using Op = storage::CompareOp;
+using enum storage::CompareOp;
 
 template <Op OP>
 bool Holds(int c) {
@@ -99,17 +90,7 @@ class Operand {
 
 }  // namespace
 
-bool ApplyCompareOp(std::string_view op, int c) {
-  switch (ParseOp(op)) {
-    case kEq: return c == 0;
-    case kNe: return c != 0;
-    case kLt: return c < 0;
-    case kLe: return c <= 0;
-    case kGt: return c > 0;
-    case kGe: return c >= 0;
-  }
-  return false;
-}
+bool ApplyCompareOp(std::string_view op, int c) { return storage::Holds(ParseCompareOp(op), c); }
 
 int CompareValues(const Value& a, const Value& b, const EvalContext& ctx) {
   const LogicalType& ta = a.type();
@@ -136,22 +117,19 @@ void EvalCompare(const BoundExpr& e, State& st, Sel sel, Vector& out) {
   const Operand oa(*e.children.at(0), st, sel), ob(*e.children.at(1), st, sel);
   const Vector& a = oa.get();
   const Vector& b = ob.get();
-  const Op op = ParseOp(e.name);
+  const Op op = ParseCompareOp(e.name);
   const TypeId ta = a.type().id, tb = b.type().id;
   if (a.kind() == Vector::Kind::kConstant && b.kind() == Vector::Kind::kConstant) {
     Value x = a.GetValue(0), y = b.GetValue(0);
     if (x.is_null() || y.is_null()) return out.SetConstant(Value::Null(LogicalType::Boolean()));
-    return out.SetConstant(Value::Boolean(ApplyCompareOp(e.name, CompareValues(x, y, st.ctx))));
+    return out.SetConstant(Value::Boolean(storage::Holds(op, CompareValues(x, y, st.ctx))));
   }
   if (ta == TypeId::kNull || tb == TypeId::kNull) return out.SetConstant(Value::Null(LogicalType::Boolean()));
   if (ta == tb) {
     switch (ta) {
       case TypeId::kNumber:
         return CompareLoop<Decimal>(op, a, b, out, sel, [](const Decimal& x, const Decimal& y) {
-          // Same scale (a column against a literal of its own scale): the coefficients order
-          // the values, no out-of-line call needed.
-          if (x.scale == y.scale) return x.coef < y.coef ? -1 : (y.coef < x.coef ? 1 : 0);
-          auto c = x <=> y;
+          auto c = x <=> y;  // inline for equal scales (common/decimal.h)
           return c < 0 ? -1 : (c > 0 ? 1 : 0);
         });
       case TypeId::kDouble: return CompareLoop<double>(op, a, b, out, sel, Three<double>);
@@ -184,7 +162,7 @@ void EvalCompare(const BoundExpr& e, State& st, Sel sel, Vector& out) {
       continue;
     }
     out.SetNull(r, false);
-    out.Data<uint8_t>()[r] = ApplyCompareOp(e.name, CompareValues(x, y, st.ctx));
+    out.Data<uint8_t>()[r] = storage::Holds(op, CompareValues(x, y, st.ctx));
   }
 }
 
@@ -219,3 +197,18 @@ void EvalInList(const BoundExpr& e, State& st, Sel sel, Vector& out) {
 }
 
 }  // namespace pathdb::expr
+
+namespace pathdb {
+
+storage::CompareOp ParseCompareOp(std::string_view name) {
+  using enum storage::CompareOp;
+  if (name == "=") return kEq;
+  if (name == "<>" || name == "!=" || name == "^=") return kNe;
+  if (name == "<") return kLt;
+  if (name == "<=") return kLe;
+  if (name == ">") return kGt;
+  if (name == ">=") return kGe;
+  ThrowOra(920, "invalid relational operator");
+}
+
+}  // namespace pathdb

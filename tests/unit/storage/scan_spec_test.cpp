@@ -77,7 +77,7 @@ TEST(ScanSpec, PredicatesAreEvaluatedByTheScan) {
   auto scan = f.db->BeginScan(f.Spec({0}, {Compare(0, CompareOp::kLt, 10)}), f.stats);
   EXPECT_EQ(f.Ids(*scan), (std::vector<int64_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
   EXPECT_EQ(scan->counters().rows_read, 5000u);
-  EXPECT_EQ(scan->counters().rows_rejected, 4990u);
+  EXPECT_EQ(scan->counters().rows_rejected(), 4990u);
 
   // IS NULL / IN list on a column that is not output.
   ScanPredicate null_grp{ScanPredicate::Kind::kIsNull, 1, CompareOp::kEq, {}};
@@ -114,7 +114,7 @@ TEST(ScanSpec, RuntimeRangeSetAfterOpenSkipsRegionsAndDropsRows) {
   EXPECT_EQ(ids, want);
   EXPECT_EQ(scan->counters().regions, regions);
   EXPECT_EQ(scan->counters().regions_skipped, regions - 1);
-  EXPECT_GT(scan->counters().rows_rejected, 0u);
+  EXPECT_GT(scan->counters().rows_rejected(), 0u);
   EXPECT_LT(scan->counters().rows_read, 40000u / 2);
   EXPECT_GT(f.stats.Get(Stat::kCellPhysicalIoBytesSavedByStorageIndex), saved_before);
   EXPECT_LT(f.stats.Get(Stat::kConsistentGets) - gets_before, f.t->hwm_blocks / 2);
