@@ -42,10 +42,18 @@ constexpr std::array<StatDef, static_cast<size_t>(Stat::kCount_)> kStats = {{
     {"physical re-reads", 8},
     {"recursive calls", 1},
     {"rows processed", 1},
+    {"physical read bytes", 8},
+    {"consistent gets direct", 8},
+    {"physical read total IO requests", 8},
+    {"cell physical IO bytes eligible for predicate offload", 64},
 }};
 }  // namespace
 
-std::string_view StatName(Stat s) { return kStats[static_cast<size_t>(s)].name; }
-int StatClass(Stat s) { return kStats[static_cast<size_t>(s)].cls; }
+std::string_view StatName(Stat s) {
+  return kStats[static_cast<size_t>(s)].name;
+}
+int StatClass(Stat s) {
+  return kStats[static_cast<size_t>(s)].cls;
+}
 
 }  // namespace pathdb

@@ -42,6 +42,10 @@ enum class Stat : uint16_t {
   kPhysicalReReads,
   kRecursiveCalls,
   kRowsProcessed,
+  kPhysicalReadBytes,
+  kConsistentGetsDirect,
+  kPhysicalReadRequests,
+  kCellPhysicalIoBytesEligibleForPredicateOffload,
   kCount_,  //!< number of statistics (not a statistic)
 };
 

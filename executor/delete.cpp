@@ -21,6 +21,7 @@ DeleteRows::DeleteRows(const storage::TableInfo& table)
 
 std::unique_ptr<OperatorState> DeleteRows::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<DeleteState>();
+  ctx.shared.NoteDml();  // before the input's scans open: they read through the cache
   st->child = children_.at(0)->Open(ctx);
   return st;
 }

@@ -27,10 +27,15 @@ class ExecutionState {
   void PutTempTable(uint32_t id, std::shared_ptr<const ChunkCollection> rows);
   //! Null when `id` has not been materialised in this execution.
   std::shared_ptr<const ChunkCollection> TempTable(uint32_t id) const;
+  //! A DML operation of this execution changes tables while its scans run (set by the DML
+  //! operator before it opens its input): full scans then read through the buffer cache.
+  void NoteDml() { dml_ = true; }
+  bool dml() const { return dml_; }
 
  private:
   std::map<uint32_t, std::shared_ptr<JoinFilter>> join_filters_;
   std::map<uint32_t, std::shared_ptr<const ChunkCollection>> temp_tables_;
+  bool dml_ = false;
 };
 
 }  // namespace pathdb

@@ -79,6 +79,9 @@ std::unique_ptr<OperatorState> IndexScan::OpenImpl(ExecContext& ctx) const {
   st->keys.Initialize(key_types);
   if (fast_full_) {
     st->scan = ctx.db.BeginIndexFastFullScan(index_, ctx.stats);
+    if (OperatorRuntimeStats* line = ctx.LineStats(line_id())) {
+      line->access_note = st->scan->access.reason;
+    }
     return st;
   }
   std::vector<Value> prefix;

@@ -48,6 +48,10 @@ struct OperatorRuntimeStats {
   uint64_t temp_used = 0;     //!< Used-Tmp: bytes written to temporary files
   int passes = 0;             //!< 0 optimal, 1 one-pass, 2+ multi-pass
   bool work_area = false;     //!< the line has a work area (prints the memory columns)
+  // Full scans (table and index fast full):
+  uint64_t bytes_skipped = 0;  //!< Skipped: bytes the storage index kept the scan from reading
+  //! How the last start read and why ("direct path read (segment ...)"), for the Note.
+  std::string access_note;
 };
 
 //! Everything a running statement may touch. Owned by the Session for one execution.
@@ -129,6 +133,9 @@ class PhysicalOperator {
   std::string object_name;                     //!< Name column: table or index name
   std::vector<std::string> access_predicates;  //!< Oracle-style text
   std::vector<std::string> filter_predicates;
+  //! Conjuncts the storage layer evaluates while it reads blocks (full scans), shown as
+  //! storage(...) before the filter(...) that holds them too, as on Exadata.
+  std::vector<std::string> storage_predicates;
   double estimated_rows = 0;
   double estimated_bytes = 0;
   double cost = 0;

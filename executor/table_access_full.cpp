@@ -8,6 +8,7 @@ namespace {
 struct TableAccessFullState : OperatorState {
   std::unique_ptr<storage::ScanSource> scan;
   bool done = false;
+  uint64_t skipped_reported = 0;  //!< of scan->counters().bytes_skipped, in the line's stats
 };
 
 std::vector<LogicalType> ProjectedTypes(const storage::TableInfo& table,
@@ -123,6 +124,16 @@ TableAccessFull::TableAccessFull(const storage::TableInfo& table, std::vector<ui
   }
 }
 
+bool TableAccessFull::EvaluatedByScan(const BoundExpr& conjunct, const storage::TableInfo& table,
+                                      const std::vector<uint32_t>& ids) {
+  std::vector<const BoundExpr*> parts;
+  Flatten(conjunct, parts);
+  for (const BoundExpr* p : parts) {
+    if (!ToScanPredicate(*p, table, ids)) return false;
+  }
+  return true;
+}
+
 void TableAccessFull::SetUnreadOutputs(const std::vector<bool>& unread) {
   std::vector<bool> skip(column_ids_.size(), false);
   for (size_t i = 0; i < skip.size() && i < unread.size(); ++i) skip[i] = unread[i];
@@ -140,14 +151,18 @@ void TableAccessFull::UseJoinFilter(uint32_t filter_id, uint32_t table_column) {
 
 std::unique_ptr<OperatorState> TableAccessFull::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<TableAccessFullState>();
-  if (join_filters_.empty()) {
+  if (join_filters_.empty() && !ctx.shared.dml()) {
     st->scan = ctx.db.BeginScan(spec_, ctx.stats);
   } else {
     storage::ScanSpec spec = spec_;
+    spec.under_dml = ctx.shared.dml();
     for (const JoinFilterUse& u : join_filters_) {
       spec.runtime_filters.push_back({u.table_column, ctx.shared.JoinFilterById(u.filter_id)});
     }
     st->scan = ctx.db.BeginScan(spec, ctx.stats);
+  }
+  if (OperatorRuntimeStats* line = ctx.LineStats(line_id())) {
+    line->access_note = st->scan->access().reason;
   }
   return st;
 }
@@ -157,7 +172,13 @@ bool TableAccessFull::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk
   while (!st.done) {
     ctx.CheckCancel();
     out.Reset();
-    if (!st.scan->Next(out, nullptr, ctx.stats)) {
+    const bool more = st.scan->Next(out, nullptr, ctx.stats);
+    if (OperatorRuntimeStats* line = ctx.LineStats(line_id())) {
+      const uint64_t skipped = st.scan->counters().bytes_skipped;
+      line->bytes_skipped += skipped - st.skipped_reported;
+      st.skipped_reported = skipped;
+    }
+    if (!more) {
       st.done = true;
       break;
     }

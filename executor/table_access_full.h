@@ -34,6 +34,11 @@ class TableAccessFull : public PhysicalOperator {
   //! Output columns the scan leaves NULL (see SetUnreadOutputs).
   const std::vector<bool>& unread_outputs() const { return spec_.skip_output; }
 
+  //! True when the scan evaluates `conjunct` itself (a column of the projection `ids` against
+  //! constants: compare, IN list, IS [NOT] NULL), i.e. it is a storage(...) predicate.
+  static bool EvaluatedByScan(const BoundExpr& conjunct, const storage::TableInfo& table,
+                              const std::vector<uint32_t>& ids);
+
   const storage::TableInfo& table() const { return table_; }
   const std::vector<uint32_t>& column_ids() const { return column_ids_; }
   //! The whole filter as planned (pushed conjuncts included).

@@ -25,6 +25,7 @@ UpdateRows::UpdateRows(const storage::TableInfo& table, std::vector<uint32_t> se
 
 std::unique_ptr<OperatorState> UpdateRows::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<UpdateState>();
+  ctx.shared.NoteDml();  // before the input's scans open: they read through the cache
   st->child = children_.at(0)->Open(ctx);
   return st;
 }

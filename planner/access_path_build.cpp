@@ -197,12 +197,18 @@ std::unique_ptr<PhysicalOperator> PlanTableAccessPath(
 
   if (path.kind == K::kFullTableScan) {
     std::vector<std::string> filter_text = Texts(conj, labels);
+    std::vector<BoundExprPtr> pushed;
+    for (const auto& c : conj) {
+      if (TableAccessFull::EvaluatedByScan(*c, table, column_ids)) pushed.push_back(c->Copy());
+    }
+    std::vector<std::string> storage_text = Texts(pushed, labels);
     const std::vector<uint32_t> ids = column_ids;
     auto op =
         std::make_unique<TableAccessFull>(table, std::move(column_ids), MakeAnd(std::move(conj)));
     annotate(*op, top_rows, facts.RowBytes(ids), cp.cost);
     op->column_labels = labels;
     op->filter_predicates = std::move(filter_text);
+    op->storage_predicates = std::move(storage_text);
     RecordHints(hints, table, alias, query_block, path, indexes, op.get(), ctx.record);
     return op;
   }

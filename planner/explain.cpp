@@ -48,6 +48,7 @@ xplan::LineRuntime ToLineRuntime(const OperatorRuntimeStats& s, bool memory) {
   r.buffers = s.buffers;
   r.reads = s.reads;
   r.writes = s.writes;
+  r.bytes_skipped = s.bytes_skipped;
   if (memory && s.work_area) {
     r.omem = s.mem_optimal;
     r.one_mem = s.mem_one_pass;
@@ -216,8 +217,7 @@ xplan::PlanDocument DescribePlan(const PhysicalPlan& plan, const std::string& st
     // A DML operation (UPDATE, DELETE, LOAD ...) has no estimate of its own: the statement
     // line shows its input's, as Oracle's does.
     const PhysicalOperator* top_op = shown.front().op;
-    if (top_op->estimated_rows == 0 && top_op->cost == 0 && shown.size() > 1)
-      top_op = shown[1].op;
+    if (top_op->estimated_rows == 0 && top_op->cost == 0 && shown.size() > 1) top_op = shown[1].op;
     const PhysicalOperator& top = *top_op;
     stmt.rows = top.estimated_rows;
     stmt.bytes = top.estimated_bytes;
@@ -234,6 +234,7 @@ xplan::PlanDocument DescribePlan(const PhysicalPlan& plan, const std::string& st
   }
   doc.lines.push_back(std::move(stmt));
 
+  std::vector<std::string> scan_notes;
   for (const ShownLine& s : shown) {
     const PhysicalOperator& op = *s.op;
     xplan::PlanLine line;
@@ -252,9 +253,16 @@ xplan::PlanDocument DescribePlan(const PhysicalPlan& plan, const std::string& st
     line.cpu_percent = CpuPercent(op.cpu_cost, op.cost);
     line.time = op.cost > 0 ? model.TimeColumn(op.cost) : std::string();
     for (const auto& p : op.access_predicates) line.predicates.push_back({"access", p});
+    for (const auto& p : op.storage_predicates) line.predicates.push_back({"storage", p});
     for (const auto& p : op.filter_predicates) line.predicates.push_back({"filter", p});
     if (const OperatorRuntimeStats* rt = RuntimeOf(op, runtime)) {
       line.runtime = ToLineRuntime(*rt, /*memory=*/true);
+      // Ours: how each scan line read (buffer cache or direct path) and why.
+      if (!rt->access_note.empty()) {
+        std::string note = fmt::format("{}: {}", op.object_name, rt->access_note);
+        if (std::find(scan_notes.begin(), scan_notes.end(), note) == scan_notes.end())
+          scan_notes.push_back(std::move(note));
+      }
     } else if (runtime != nullptr) {
       line.runtime = xplan::LineRuntime{};  // never started (e.g. an unused subplan)
     }
@@ -280,6 +288,7 @@ xplan::PlanDocument DescribePlan(const PhysicalPlan& plan, const std::string& st
                         "IGNORE_OPTIM_EMBEDDED_HINTS"})
     doc.outline_hints.emplace_back(h);
   doc.notes = plan.record.notes;
+  doc.notes.insert(doc.notes.end(), scan_notes.begin(), scan_notes.end());
   doc.hint_report = HintReport(plan.record.hints, shown);
   return doc;
 }

@@ -195,11 +195,12 @@ std::vector<std::string> Render(const PlanDocument& doc, const Format& f) {
   out.emplace_back();
 
   bool runtime = (f.iostats || f.memstats) && doc.runtime_collected;
-  bool any_reads = false, any_writes = false, any_mem = false;
+  bool any_reads = false, any_writes = false, any_mem = false, any_skipped = false;
   for (const auto& l : doc.lines) {
     if (!l.runtime) continue;
     any_reads |= l.runtime->reads > 0;
     any_writes |= l.runtime->writes > 0;
+    any_skipped |= l.runtime->bytes_skipped > 0;
     any_mem |= l.runtime->omem.has_value() || l.runtime->used_mem.has_value();
   }
   bool show_inactive = f.adaptive;
@@ -296,6 +297,13 @@ std::vector<std::string> Render(const PlanDocument& doc, const Format& f) {
     if (any_writes) {
       cols.push_back({" Writes ", [](const PlanLine& l, bool) {
                         return ScaledCell(double(l.runtime ? l.runtime->writes : 0), 8, false);
+                      }});
+    }
+    // Ours: bytes the storage index let a scan skip, only where there were some.
+    if (any_skipped) {
+      cols.push_back({" Skipped ", [](const PlanLine& l, bool) {
+                        if (!l.runtime || l.runtime->bytes_skipped == 0) return std::string(9, ' ');
+                        return ScaledCell(double(l.runtime->bytes_skipped), 9, true);
                       }});
     }
   }

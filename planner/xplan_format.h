@@ -30,6 +30,7 @@ struct LineRuntime {
   std::optional<uint64_t> omem, one_mem, used_mem;
   int passes = 0;
   std::optional<uint64_t> used_tmp;
+  uint64_t bytes_skipped = 0;  //!< Skipped: bytes a storage index kept a scan from reading
 };
 
 struct PlanLine {

@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "common/error.h"
 
@@ -133,6 +134,7 @@ void BufferCache::EvictDirty(uint32_t frame, SessionStats& stats) {
 void BufferCache::CountPhysicalRead(uint32_t block_no, SessionStats& stats) {
   stats.Add(Stat::kPhysicalReads);
   stats.Add(Stat::kPhysicalReadsCache);
+  stats.Add(Stat::kPhysicalReadBytes, kBlockSize);
   size_t word = block_no / 64;
   uint64_t bit = uint64_t{1} << (block_no % 64);
   if (word >= read_bits_.size()) read_bits_.resize(std::max(word + 1, read_bits_.size() * 2));
@@ -186,6 +188,7 @@ BufferCache::Pin BufferCache::Get(uint32_t block_no, AccessMode mode, SessionSta
     throw;
   }
   CountPhysicalRead(block_no, stats);
+  stats.Add(Stat::kPhysicalReadRequests);
   if (verify_ && !VerifyBlock(FrameData(f), block_no)) {
     free_.push_back(f);
     ThrowCorruptBlock(block_no);
@@ -255,6 +258,7 @@ void BufferCache::Prefetch(uint32_t start, uint32_t count, SessionStats& stats, 
       throw;
     }
     if (n > 1) stats.Add(Stat::kPhysicalReadTotalMultiBlockRequests);
+    stats.Add(Stat::kPhysicalReadRequests);
     for (uint32_t i = 0; i < n; ++i) CountPhysicalRead(b + i, stats);
     for (uint32_t i = 0; i < n; ++i) {
       if (verify_ && !VerifyBlock(targets[i], b + i)) {
@@ -283,6 +287,40 @@ void BufferCache::FlushDirty(SessionStats& stats) {
   std::sort(dirty.begin(), dirty.end(),
             [this](uint32_t a, uint32_t b) { return frames_[a].block_no < frames_[b].block_no; });
   for (uint32_t f : dirty) WriteFrame(f, stats);
+}
+
+BufferCache::SegmentCacheCount BufferCache::CountCached(
+    const std::function<bool(uint32_t)>& in_segment) const {
+  SegmentCacheCount c;
+  for (const Frame& f : frames_) {
+    if (!f.valid || !in_segment(f.block_no)) continue;
+    ++c.cached;
+    if (f.dirty) ++c.dirty;
+  }
+  return c;
+}
+
+std::vector<uint32_t> BufferCache::CheckpointSegment(
+    const std::function<bool(uint32_t)>& in_segment, SessionStats& stats) {
+  std::vector<uint32_t> held;
+  for (uint32_t f = 0; f < frames_.size(); ++f) {
+    const Frame& fr = frames_[f];
+    if (!fr.valid || !fr.dirty || !in_segment(fr.block_no)) continue;
+    if (fr.unlogged && sink_ != nullptr) {
+      held.push_back(fr.block_no);
+    } else {
+      WriteFrame(f, stats);
+    }
+  }
+  std::sort(held.begin(), held.end());
+  return held;
+}
+
+bool BufferCache::CopyCached(uint32_t block_no, std::byte* out) const {
+  auto it = map_.find(block_no);
+  if (it == map_.end()) return false;
+  std::memcpy(out, FrameData(it->second), kBlockSize);
+  return true;
 }
 
 void BufferCache::LogUnlogged(

@@ -104,6 +104,21 @@ class BufferCache {
     return false;
   }
 
+  // ---- for direct path reads (the caller names a segment's blocks by `in_segment`)
+  struct SegmentCacheCount {
+    uint64_t cached = 0;  //!< buffers holding a block of the segment
+    uint64_t dirty = 0;   //!< of those, dirty
+  };
+  SegmentCacheCount CountCached(const std::function<bool(uint32_t block_no)>& in_segment) const;
+  //! Object checkpoint before a direct read: every dirty buffer of the segment whose changes
+  //! are all in the log is written to the data file (it stays cached, clean). Returns the
+  //! blocks of the segment whose buffers hold changes not yet logged (an open transaction's):
+  //! those may not reach the data file, so the direct reader takes their image from here.
+  std::vector<uint32_t> CheckpointSegment(const std::function<bool(uint32_t block_no)>& in_segment,
+                                          SessionStats& stats);
+  //! Copies the cached image of `block_no` to `out`; false when it is not cached.
+  bool CopyCached(uint32_t block_no, std::byte* out) const;
+
   //! db_block_checksum: verify every block read from the data file (TYPICAL) or not (FALSE).
   void SetVerifyChecksums(bool on) { verify_ = on; }
   bool VerifyChecksums() const { return verify_; }

@@ -294,6 +294,10 @@ void Database::SetSmallTableThreshold(size_t blocks) {
   impl_->options.small_table_threshold = blocks;
 }
 
+void Database::SetScanOptions(const ScanOptions& scan) {
+  impl_->options.scan = scan;
+}
+
 void Database::BeginStatement() {
   impl_->cache->BeginStatement();
 }

@@ -3,12 +3,15 @@
 #pragma once
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "storage/btree.h"
 #include "storage/buffer_cache.h"
 #include "storage/data_file.h"
 #include "storage/dictionary.h"
+#include "storage/direct_blocks.h"
+#include "storage/direct_read_decision.h"
 #include "storage/redo_log.h"
 #include "storage/row_codec.h"
 #include "storage/segment.h"
@@ -65,6 +68,22 @@ struct Database::Impl {
   void CheckpointAll();
   //! Logs every changed block and a commit record, forces the log (redo.cpp).
   void LogCommit(SessionStats& st);
+
+  // ---- full scans (scan_begin.cpp)
+  //! _small_table_threshold in blocks: the parameter, or 2% of the cache.
+  size_t SmallTableThreshold() const;
+  //! The direct path decision for a full scan of `seg` (`stats_blocks`: BLOCKS or LEAF_BLOCKS
+  //! from the statistics, 0 when none).
+  DirectReadDecision DecideScan(const Segment& seg, uint64_t stats_blocks, const char* statistic,
+                                bool under_dml);
+  //! Object checkpoint of `seg` and the setup of its direct reads; sets access.direct.
+  DirectBlocksSetup PrepareDirectRead(const Segment& seg, BlockType type, bool strict_type,
+                                      ScanAccess& access);
+  //! Records the reader used in `access`; its fallbacks go to the alert log once.
+  void NoteReader(const DirectReader& reader, ScanAccess& access);
+  //! Appends a line to DIR/alert_pathdb.log, each distinct message once per open database.
+  void Alert(const std::string& message);
+  std::set<std::string> alerted;
 
   // ---- row operations (dml.cpp), all in current mode
   //! Stores a row in the segment (insert block, else a new block); returns its ROWID.

@@ -14,9 +14,6 @@ namespace pathdb::storage {
 
 namespace {
 
-// TUNING: Oracle's default _small_table_threshold is 2% of the buffer cache.
-constexpr size_t kSmallTablePercent = 2;
-
 class BufferedBlockSource final : public HeapBlockSource {
  public:
   BufferedBlockSource(BufferCache& cache, uint32_t object_id, AccessType access)
@@ -138,7 +135,8 @@ HeapScan::HeapScan(const ScanSpec& spec, Segment& seg, std::unique_ptr<HeapBlock
     preds_.Add(p, table.columns[p.column].type);
   }
   for (const RuntimeFilterRef& r : runtime_) need(r.column);
-  fields_.resize(needed_.size());
+  needed_all_.assign(table.columns.size(), 1);
+  fields_.resize(std::max(needed_.size(), needed_all_.size()));
   // Snapshot of the HWM: rows this statement inserts into new blocks are not seen by it.
   guard_ = seg.scan_guard.lock();
   if (!guard_) {
@@ -150,7 +148,30 @@ HeapScan::HeapScan(const ScanSpec& spec, Segment& seg, std::unique_ptr<HeapBlock
   runs_ = seg.DataRuns();
   end_ = std::min<uint64_t>(spec.blocks.end, seg.data_blocks);
   whole_segment_ = spec.blocks.begin == 0 && spec.blocks.end >= seg.data_blocks;
-  Advance(std::min(spec.blocks.begin, end_));
+  begin_ = std::min(spec.blocks.begin, end_);
+  region_decision_.assign((end_ + kRegionBlocks - 1) / kRegionBlocks - begin_ / kRegionBlocks, 0);
+  Advance(begin_);
+}
+
+void HeapScan::SetBlockSource(
+    const std::function<std::unique_ptr<HeapBlockSource>(const ScanReadPlan&)>& make) {
+  ScanReadPlan plan;
+  plan.runs = &runs_;
+  plan.begin = begin_;
+  plan.end = end_;
+  plan.region_wanted = [this](uint32_t region) { return RegionWanted(region); };
+  blocks_ = make(plan);
+}
+
+bool HeapScan::RegionWanted(uint32_t region) {
+  const size_t i = region - begin_ / kRegionBlocks;
+  if (i >= region_decision_.size()) return false;
+  if (region_decision_[i] == 0) {
+    const bool skip =
+        use_storage_index_ && !preds_.empty() && !preds_.MayMatch(seg_.storage_index, region);
+    region_decision_[i] = skip ? 2 : 1;
+  }
+  return region_decision_[i] == 1;
 }
 
 void HeapScan::Advance(uint64_t n) {
@@ -190,24 +211,22 @@ bool HeapScan::SkipRegion(SessionStats& stats) {
   const auto region = static_cast<uint32_t>(pos_ / kRegionBlocks);
   const uint64_t region_end = std::min<uint64_t>((uint64_t{region} + 1) * kRegionBlocks, end_);
   ++counters_.regions;
-  if (!preds_.empty() && !preds_.MayMatch(seg_.storage_index, region)) {
+  if (!RegionWanted(region)) {
     ++counters_.regions_skipped;
+    counters_.bytes_skipped += (region_end - pos_) * kBlockSize;
     stats.Add(Stat::kCellPhysicalIoBytesSavedByStorageIndex, (region_end - pos_) * kBlockSize);
     Advance(region_end - pos_);
     return true;
   }
   summary_.Cancel();
   if (whole_segment_ && pos_ % kRegionBlocks == 0) {
-    // Summarised: the columns predicates read, and those of run-time filters not yet
-    // published, so the next scan can skip by them; each only while the region has none.
-    std::vector<uint32_t> wanted = preds_.columns();
-    for (const RuntimeFilterRef& r : runtime_) wanted.push_back(r.column);
+    // Summarised: every column the region has no summary of yet (Exadata keeps 8 and
+    // only for columns predicates used; any later predicate or join filter may need one).
+    // The first scan of a region pays for decoding every field once.
     std::vector<uint32_t> columns;
     std::vector<LogicalType> types;
-    for (uint32_t c : wanted) {
-      if (seg_.storage_index.Find(region, c) != nullptr ||
-          std::find(columns.begin(), columns.end(), c) != columns.end())
-        continue;
+    for (uint32_t c = 0; c < table_->columns.size(); ++c) {
+      if (seg_.storage_index.Find(region, c) != nullptr) continue;
       columns.push_back(c);
       types.push_back(table_->columns[c].type);
     }
@@ -259,7 +278,11 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
         if (flags == kRowMigrated || flags == kRowDeleted) continue;
         std::string_view row = *piece;
         if (flags == kRowForward) row = blocks_->MigratedBody(StubTarget(row), stats);
-        SplitFields(row, fields_.data(), needed_.data(), fields_.size());
+        if (summary_.active()) {
+          SplitFields(row, fields_.data(), needed_all_.data(), needed_all_.size());
+        } else {
+          SplitFields(row, fields_.data(), needed_.data(), needed_.size());
+        }
         ++examined;
         if (summary_.active()) summary_.Add(fields_);
         if (!preds_.Matches(fields_)) continue;
@@ -300,22 +323,6 @@ void HeapScan::ApplyMembership(DataChunk& out) {
     runtime_[i].filter->ApplyMembership(out.column(runtime_output_[i]), out);
     counters_.rows_rejected_runtime += before - out.Count();
   }
-}
-
-std::unique_ptr<ScanSource> Database::BeginScan(const ScanSpec& spec, SessionStats& stats) {
-  Impl& m = *impl_;
-  Segment& seg = m.SegmentOf(*spec.table);
-  // Decided per execution from the segment as it is now (Oracle: per segment, at run time).
-  size_t stt = m.options.small_table_threshold;
-  if (stt == 0) stt = std::max<size_t>(1, m.cache->Capacity() * kSmallTablePercent / 100);
-  bool long_table = seg.data_blocks > stt;
-  stats.Add(long_table ? Stat::kTableScansLongTables : Stat::kTableScansShortTables);
-  // A long table's blocks enter at the cold end and are reused first, so the scan cannot
-  // flush the hot set; a short table's enter at the midpoint without a touch.
-  // The direct-path block source (and the in-memory scan) will be chosen here.
-  AccessType access = long_table ? AccessType::kScan : AccessType::kShortScan;
-  return std::make_unique<HeapScan>(
-      spec, seg, MakeBufferedBlockSource(*m.cache, spec.table->object_id, access));
 }
 
 std::unique_ptr<ScanSource> Database::BeginScan(const TableInfo& table,

@@ -13,6 +13,7 @@
 // Threads: one scan is used by one thread.
 #pragma once
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -39,6 +40,16 @@ class HeapBlockSource {
   virtual void Release() = 0;
 };
 
+//! The order in which a scan will want blocks, for a block source that reads ahead: the data
+//! runs, the scanned block ordinals [begin, end), and whether a region (region r = ordinals
+//! [128 r, 128 r + 128)) will be read. The answer for a region is fixed the first time it is
+//! asked, by whichever of the reader and the scan asks first, so both always agree.
+struct ScanReadPlan {
+  const std::vector<Extent>* runs = nullptr;
+  uint64_t begin = 0, end = 0;
+  std::function<bool(uint32_t region)> region_wanted;
+};
+
 class HeapScan final : public ScanSource {
  public:
   //! REQUIRES: `seg` is spec.table's segment and outlives the scan (the scan guard it takes
@@ -46,8 +57,22 @@ class HeapScan final : public ScanSource {
   HeapScan(const ScanSpec& spec, Segment& seg, std::unique_ptr<HeapBlockSource> blocks);
   bool Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& stats) override;
   const ScanCounters& counters() const override { return counters_; }
+  const ScanAccess& access() const override { return access_; }
+
+  //! Replaces the block source before the first Next (Database::BeginScan's decision):
+  //! `make` gets the scan's read plan. `use_storage_index`: regions may be skipped.
+  void SetBlockSource(
+      const std::function<std::unique_ptr<HeapBlockSource>(const ScanReadPlan&)>& make);
+  void SetAccess(ScanAccess access) { access_ = std::move(access); }
+  void SetStorageIndexUse(bool on) { use_storage_index_ = on; }
+  //! First data block ordinal scanned, and one past the last.
+  uint64_t begin() const { return begin_; }
+  uint64_t end() const { return end_; }
+  const std::vector<Extent>& runs() const { return runs_; }
 
  private:
+  //! Whether region `region` is read (see ScanReadPlan): decided once, then remembered.
+  bool RegionWanted(uint32_t region);
   //! Region hook: at the first block of a region, skip it when the storage index proves no
   //! row of it can pass. Returns true when the scan moved past the region.
   bool SkipRegion(SessionStats& stats);
@@ -78,7 +103,13 @@ class HeapScan final : public ScanSource {
   uint16_t slot_ = 0;            //!< next slot in the current block
   uint64_t pos_ = 0;             //!< data block ordinal of the current block
   uint64_t end_ = 0;             //!< first data block ordinal not scanned
+  uint64_t begin_ = 0;           //!< first data block ordinal scanned
   bool whole_segment_ = true;    //!< no block range: region summaries may be stored
+  bool use_storage_index_ = true;
+  //! Per region from begin_'s: 0 undecided, 1 read, 2 skipped.
+  std::vector<uint8_t> region_decision_;
+  std::vector<uint8_t> needed_all_;  //!< every field: a region summary reads them all
+  ScanAccess access_;
   bool done_ = false;
   RegionSummary summary_;  //!< of the region being read
   std::shared_ptr<int> guard_;
@@ -89,5 +120,15 @@ class HeapScan final : public ScanSource {
 //! block pinned at a time; a long table's blocks enter at the cold end.
 std::unique_ptr<HeapBlockSource> MakeBufferedBlockSource(BufferCache& cache, uint32_t object_id,
                                                          AccessType access);
+
+class DirectBlocks;
+class DirectReader;
+struct DirectBlocksSetup;
+//! The direct path block source: the plan's wanted regions are read ahead by a DirectReader;
+//! migrated row bodies are got through `cache` (as Oracle fetches continued rows).
+//! `reader` (nullable) receives the source's reader, for the alert log and the Note.
+std::unique_ptr<HeapBlockSource> MakeDirectBlockSource(DirectBlocksSetup setup,
+                                                       const ScanReadPlan& plan, BufferCache& cache,
+                                                       const DirectReader** reader);
 
 }  // namespace pathdb::storage

@@ -42,7 +42,11 @@ class BTreeScanState final : public IndexScanState {
   size_t run = 0;
   uint32_t off = 0;
   uint64_t block_pos = 0, prefetch_end = 0;
-  AccessType access = AccessType::kNormal;
+  AccessType cache_access = AccessType::kNormal;
+  std::unique_ptr<DirectBlocks> direct;     //!< a direct path fast full scan's reader
+  const std::byte* direct_block = nullptr;  //!< the block being returned (direct)
+  size_t issue_run = 0;                     //!< direct: next request's run and offset
+  uint32_t issue_off = 0;
 
   bool SatisfiesLower(std::string_view e) const {
     if (!has_lower) return true;
@@ -138,8 +142,35 @@ std::unique_ptr<IndexScanState> Database::BeginIndexFastFullScan(const IndexInfo
   st->runs = seg.DataRuns();
   bool big = static_cast<double>(seg.data_blocks) >
              kSmallSegmentFraction * static_cast<double>(m.cache->Capacity());
-  st->access = big ? AccessType::kScan : AccessType::kShortScan;
+  st->cache_access = big ? AccessType::kScan : AccessType::kShortScan;
   stats.Add(Stat::kIndexFastFullScansFull);
+  // The same run-time rule as a full table scan, by the index's LEAF_BLOCKS statistic.
+  const uint64_t stat_blocks = index.stats.present ? index.stats.leaf_blocks : 0;
+  DirectReadDecision d = m.DecideScan(seg, stat_blocks, "LEAF_BLOCKS", false);
+  st->access.reason = d.reason;
+  if (d.direct) {
+    stats.Add(Stat::kIndexFastFullScansDirectRead);
+    DirectBlocksSetup setup = m.PrepareDirectRead(seg, BlockType::kIndexLeaf, false, st->access);
+    const uint32_t max_req = setup.options.max_request_blocks;
+    BTreeScanState* s = st.get();
+    st->direct =
+        std::make_unique<DirectBlocks>(std::move(setup), [s, max_req](DirectReadRequest& r) {
+          while (s->issue_run < s->runs.size()) {
+            const Extent& e = s->runs[s->issue_run];
+            if (s->issue_off >= e.count) {
+              ++s->issue_run;
+              s->issue_off = 0;
+              continue;
+            }
+            r.block = e.start + s->issue_off;
+            r.count = std::min(max_req, e.count - s->issue_off);
+            s->issue_off += r.count;
+            return true;
+          }
+          return false;
+        });
+    m.NoteReader(st->direct->reader(), st->access);
+  }
   return st;
 }
 
@@ -171,25 +202,34 @@ bool Database::IndexScanNext(IndexScanState& state, DataChunk& keys, std::vector
     while (n < cap && st.run < st.runs.size()) {
       const Extent& r = st.runs[st.run];
       uint32_t block = r.start + st.off;
-      if (st.pin && st.pin.block_no() == block) {
+      const std::byte* data = nullptr;
+      if (st.direct) {
+        if (st.direct_block == nullptr) {
+          st.direct_block = st.direct->Read(block, stats);
+          st.pos = 0;
+        }
+        data = st.direct_block;
+      } else if (st.pin && st.pin.block_no() == block) {
         stats.Add(Stat::kBufferIsPinnedCount);
       } else {
         if (st.block_pos >= st.prefetch_end) {
           uint32_t cnt = std::min(r.count - st.off, m.cache->MaxPrefetch());
-          m.cache->Prefetch(block, cnt, stats, st.access);
+          m.cache->Prefetch(block, cnt, stats, st.cache_access);
           st.prefetch_end = st.block_pos + cnt;
         }
-        st.pin = m.cache->Get(block, AccessMode::kConsistent, stats, st.access);
+        st.pin = m.cache->Get(block, AccessMode::kConsistent, stats, st.cache_access);
         st.pos = 0;
       }
-      BlockHeader h = ReadHeader(st.pin.data());
+      if (!st.direct) data = st.pin.data();
+      BlockHeader h = ReadHeader(data);
       if (h.object_id != ix.info.object_id) ThrowCorruptBlock(block);
       if (h.type == BlockType::kIndexLeaf) {
-        Node node(st.pin.data());
+        Node node(const_cast<std::byte*>(data));
         while (st.pos < node.count() && n < cap) emit(node, st.pos++);
         if (st.pos < node.count()) break;  // batch full, same block next time
       }
       st.pin.Release();
+      st.direct_block = nullptr;
       ++st.block_pos;
       if (++st.off >= r.count) {
         st.off = 0;

@@ -50,6 +50,8 @@ class RedoLog final : public RedoSink {
   bool HasUncommittedParked() const;
   //! Blocks whose latest image lives only in the log (checkpoint copies them to the file).
   std::vector<uint32_t> ParkedBlocks() const;
+  //! True when the parked image of `block_no` holds only committed changes (REQUIRES: Holds).
+  bool ParkedCommitted(uint32_t block_no) const { return parked_.at(block_no).committed; }
   //! Empties the file and starts generation `generation` (after a checkpoint).
   void Reset(uint64_t generation);
   uint64_t generation() const { return generation_; }

@@ -13,6 +13,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "common/value.h"
@@ -130,12 +131,26 @@ struct ScanSpec {
   BlockRange blocks;
   //! Attached at Open (per execution); their contents may be published after Open.
   std::vector<RuntimeFilterRef> runtime_filters;
+  //! The statement changes tables while the scan runs (UPDATE, DELETE, INSERT ... SELECT):
+  //! the scan reads through the buffer cache, as Oracle reads direct only for queries.
+  bool under_dml = false;
+};
+
+//! How a scan reads its blocks, decided by the storage layer when the scan begins.
+struct ScanAccess {
+  bool direct = false;  //!< direct path reads into private buffers (else the buffer cache)
+  //! Why, for ALLSTATS LAST's Note, e.g. "direct path read (segment 21504 blocks > 5 x
+  //! _small_table_threshold 1011, 3% cached)".
+  std::string reason;
+  //! The reader behind a direct scan: "io_uring" or "threads", with "O_DIRECT" or not.
+  std::string reader;
 };
 
 //! What one scan did, beyond the session statistics (for ALLSTATS and tests).
 struct ScanCounters {
   uint64_t regions = 0;                //!< regions reached (read or skipped)
   uint64_t regions_skipped = 0;        //!< skipped by the storage index before any read
+  uint64_t bytes_skipped = 0;          //!< the skipped regions' bytes
   uint64_t rows_read = 0;              //!< rows decoded from the blocks read
   uint64_t rows_returned = 0;          //!< rows that passed the predicates and ranges
   uint64_t rows_rejected_runtime = 0;  //!< dropped by run-time membership tests

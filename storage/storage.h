@@ -151,6 +151,25 @@ struct ViewInfo {
   std::string query_text;            //!< the SELECT text, re-parsed when the view is used
 };
 
+//! _serial_direct_read: how a serial full scan chooses between the buffer cache and direct
+//! path reads (oracle-reference.md 4.1). TRUE means ALWAYS, FALSE means NEVER.
+enum class SerialDirectRead : uint8_t { kAuto, kAlways, kNever };
+
+//! How full scans read, set per statement from the session's parameters.
+struct ScanOptions {
+  SerialDirectRead serial_direct_read = SerialDirectRead::kAuto;
+  //! _direct_read_decision_statistics_driven: the segment size the decision uses is the
+  //! table's BLOCKS (index LEAF_BLOCKS) statistic when present, else the segment's own size.
+  bool statistics_driven = true;
+  //! !_kcfis_storageidx_disabled: full scans skip regions by the storage index.
+  bool storage_index = true;
+  //! disk_asynch_io and filesystemio_options (ASYNCH, SETALL): direct reads use io_uring;
+  //! otherwise the reader thread pool.
+  bool async_io = true;
+  //! filesystemio_options (DIRECTIO, SETALL): direct reads open the file with O_DIRECT.
+  bool direct_io = true;
+};
+
 struct DatabaseOptions {
   size_t cache_size_bytes = 256ull << 20;  //!< --cache-size
   bool verify_checksums = true;            //!< db_block_checksum=TYPICAL
@@ -162,6 +181,7 @@ struct DatabaseOptions {
   uint32_t aging_touch_time_ms = 3000;
   //! Redo bytes after which a COMMIT also checkpoints (keeps recovery short).
   uint64_t checkpoint_redo_bytes = 64ull << 20;
+  ScanOptions scan;
 };
 
 class BufferCache;
@@ -204,6 +224,8 @@ class ScanSource {
   //! Returns false at the end (nothing produced).
   virtual bool Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& stats) = 0;
   virtual const ScanCounters& counters() const = 0;
+  //! How this scan reads its blocks and why, decided when it began (per execution).
+  virtual const ScanAccess& access() const = 0;
 };
 
 //! Position of an index scan (range, full or fast full). Created by BeginIndexScan /
@@ -211,6 +233,8 @@ class ScanSource {
 class IndexScanState {
  public:
   virtual ~IndexScanState() = default;
+  //! Fast full scans: buffered or direct path, and why (range scans: buffered, no reason).
+  ScanAccess access;
 };
 
 //! A direct-path insert in progress (INSERT /*+ APPEND */, LOAD): rows are formatted into
@@ -339,6 +363,8 @@ class Database {
   void SetVerifyChecksums(bool on);
   //! _small_table_threshold in blocks (0 = 2% of the cache).
   void SetSmallTableThreshold(size_t blocks);
+  //! How the next scans read (direct path decision, storage index, asynchronous I/O).
+  void SetScanOptions(const ScanOptions& scan);
   //! Called at the start of each statement: `physical re-reads` counts blocks one statement
   //! reads from disk more than once.
   void BeginStatement();

@@ -140,6 +140,18 @@ void StatementRunner::BeginStatement() {
   db.SetVerifyChecksums(checksum != "FALSE" && checksum != "OFF");
   const int64_t stt = session.parameters().GetInt("_small_table_threshold");
   db.SetSmallTableThreshold(static_cast<size_t>(std::max<int64_t>(0, stt)));
+  const Parameters& p = session.parameters();
+  storage::ScanOptions scan;
+  const std::string& sdr = p.GetText("_serial_direct_read");
+  scan.serial_direct_read = sdr == "ALWAYS" || sdr == "TRUE"   ? storage::SerialDirectRead::kAlways
+                            : sdr == "NEVER" || sdr == "FALSE" ? storage::SerialDirectRead::kNever
+                                                               : storage::SerialDirectRead::kAuto;
+  scan.statistics_driven = p.GetBool("_direct_read_decision_statistics_driven");
+  scan.storage_index = !p.GetBool("_kcfis_storageidx_disabled");
+  const std::string& fsio = p.GetText("filesystemio_options");
+  scan.async_io = p.GetBool("disk_asynch_io") && (fsio == "SETALL" || fsio == "ASYNCH");
+  scan.direct_io = fsio == "SETALL" || fsio == "DIRECTIO";
+  db.SetScanOptions(scan);
 }
 
 StatementOutcome StatementRunner::Run(const ast::Statement& stmt, ResultSink& sink) {

@@ -427,6 +427,9 @@ DatabaseOptions CacheDbOptions() {
   DatabaseOptions o;
   o.cache_size_bytes = kCacheBytes;
   o.aging_touch_time_ms = 0;
+  // These tests are about the buffer cache: full scans read through it, whatever their size
+  // (the direct path decision has its own tests, direct_read_test.cpp).
+  o.scan.serial_direct_read = SerialDirectRead::kNever;
   return o;
 }
 
