@@ -1,0 +1,258 @@
+// The serial direct path read decision, each branch shown by the statistics a scan counts and
+// the reason it gives; direct scans give the buffered answer, leave the cache alone and see
+// an open transaction's own changes.
+#include <gtest/gtest.h>
+
+#include "storage/direct_read_decision.h"
+#include "test_util.h"
+
+namespace pathdb::storage {
+namespace {
+
+constexpr size_t kCacheBytes = 2u << 20;  // 256 buffers: STT 5 blocks, 5 x STT 25 blocks
+
+DatabaseOptions Options() {
+  DatabaseOptions o;
+  o.cache_size_bytes = kCacheBytes;
+  return o;
+}
+
+const TableInfo& MakePadded(Database& db, const char* name, int rows) {
+  const TableInfo& t = db.CreateTable(testing::MakeTable(
+      name, {{"ID", LogicalType::Integer()}, {"PAD", LogicalType::Varchar(400)}}));
+  Transaction txn;
+  SessionStats st;
+  std::vector<std::vector<Value>> data;
+  for (int i = 0; i < rows; ++i) {
+    data.push_back({Value::Integer(i), Value::Varchar(std::string(380, 'a' + i % 26))});
+  }
+  testing::InsertRows(db, t, data, txn, st);
+  db.Commit(txn, st);
+  return t;
+}
+
+struct Scanned {
+  SessionStats stats;
+  ScanAccess access;
+  uint64_t rows = 0;
+  uint64_t id_sum = 0;
+};
+
+Scanned Scan(Database& db, const char* table, SerialDirectRead mode,
+             bool statistics_driven = true) {
+  ScanOptions o;
+  o.serial_direct_read = mode;
+  o.statistics_driven = statistics_driven;
+  db.SetScanOptions(o);
+  Scanned s;
+  const TableInfo& t = *db.FindTable(table);
+  auto scan = db.BeginScan(t, {0}, s.stats);
+  s.access = scan->access();
+  DataChunk out;
+  while (db.ScanNext(*scan, out, nullptr, s.stats)) {
+    for (const auto& row : out.ToRows()) {
+      s.id_sum += static_cast<uint64_t>(std::stoll(row[0].ToString()));
+      ++s.rows;
+    }
+  }
+  return s;
+}
+
+uint64_t Get(const Scanned& s, Stat st) {
+  return s.stats.Get(st);
+}
+
+class DirectReadTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    db_ = Database::Open(dir_.db(), Options());
+    small_ = &MakePadded(*db_, "SMALL", 40);      // 3 blocks
+    medium_ = &MakePadded(*db_, "MEDIUM", 300);   // ~16 blocks: above STT, below 5 x STT
+    cached_ = &MakePadded(*db_, "CACHED", 1100);  // ~60 blocks
+    big_ = &MakePadded(*db_, "BIG", 11000);       // ~600 blocks, twice the cache
+    ASSERT_LE(small_->hwm_blocks, 5u);
+    ASSERT_GT(medium_->hwm_blocks, 5u);
+    ASSERT_LE(medium_->hwm_blocks, 25u);
+    ASSERT_GT(cached_->hwm_blocks, 25u);
+    ASSERT_LT(cached_->hwm_blocks, 128u);
+    ASSERT_GT(big_->hwm_blocks, 2 * kCacheBytes / kBlockSize);
+  }
+  //! Nothing dirty, nothing cached.
+  void Quiet() {
+    db_->Checkpoint();
+    db_->FlushBufferCache();
+  }
+
+  testing::TempDir dir_;
+  std::unique_ptr<Database> db_;
+  const TableInfo *small_ = nullptr, *medium_ = nullptr, *cached_ = nullptr, *big_ = nullptr;
+};
+
+TEST_F(DirectReadTest, ShortTableIsBuffered) {
+  Quiet();
+  Scanned s = Scan(*db_, "SMALL", SerialDirectRead::kAuto);
+  EXPECT_EQ(s.rows, 40u);
+  EXPECT_FALSE(s.access.direct);
+  EXPECT_EQ(Get(s, Stat::kTableScansShortTables), 1u);
+  EXPECT_EQ(Get(s, Stat::kTableScansLongTables), 0u);
+  EXPECT_EQ(Get(s, Stat::kTableScansDirectRead), 0u);
+  EXPECT_EQ(Get(s, Stat::kPhysicalReadsDirect), 0u);
+  EXPECT_EQ(Get(s, Stat::kPhysicalReadsCache), small_->hwm_blocks);
+  EXPECT_NE(s.access.reason.find("<= _small_table_threshold 5"), std::string::npos)
+      << s.access.reason;
+}
+
+TEST_F(DirectReadTest, MediumTableIsBufferedAndCountedShort) {
+  Quiet();
+  Scanned s = Scan(*db_, "MEDIUM", SerialDirectRead::kAuto);
+  EXPECT_EQ(s.rows, 300u);
+  EXPECT_FALSE(s.access.direct);
+  EXPECT_EQ(Get(s, Stat::kTableScansShortTables), 1u);
+  EXPECT_EQ(Get(s, Stat::kTableScansDirectRead), 0u);
+  EXPECT_NE(s.access.reason.find("<= 5 x _small_table_threshold 5"), std::string::npos)
+      << s.access.reason;
+}
+
+TEST_F(DirectReadTest, LongTableGoesDirectAndLeavesTheCacheAlone) {
+  Quiet();
+  Scanned s = Scan(*db_, "CACHED", SerialDirectRead::kAuto);
+  EXPECT_EQ(s.rows, 1100u);
+  EXPECT_TRUE(s.access.direct);
+  EXPECT_EQ(Get(s, Stat::kTableScansDirectRead), 1u);
+  EXPECT_EQ(Get(s, Stat::kTableScansLongTables), 1u);
+  EXPECT_EQ(Get(s, Stat::kTableScansShortTables), 0u);
+  EXPECT_EQ(Get(s, Stat::kPhysicalReadsDirect), cached_->hwm_blocks);
+  EXPECT_EQ(Get(s, Stat::kPhysicalReadsCache), 0u);
+  EXPECT_EQ(Get(s, Stat::kPhysicalReadBytes), cached_->hwm_blocks * kBlockSize);
+  EXPECT_GE(Get(s, Stat::kPhysicalReadTotalMultiBlockRequests), 1u);
+  EXPECT_EQ(Get(s, Stat::kConsistentGetsDirect), cached_->hwm_blocks);
+  EXPECT_NE(s.access.reason.find("direct path read (segment"), std::string::npos)
+      << s.access.reason;
+  EXPECT_NE(s.access.reason.find("0% cached"), std::string::npos) << s.access.reason;
+  // Blocks never entered the cache: a buffered scan now reads every one from disk.
+  Scanned again = Scan(*db_, "CACHED", SerialDirectRead::kNever);
+  EXPECT_EQ(again.id_sum, s.id_sum);
+  EXPECT_EQ(Get(again, Stat::kPhysicalReadsCache), cached_->hwm_blocks);
+}
+
+TEST_F(DirectReadTest, LongTableMostlyCachedStaysBuffered) {
+  Quiet();
+  Scan(*db_, "CACHED", SerialDirectRead::kNever);  // brings it all into the cache
+  Scanned s = Scan(*db_, "CACHED", SerialDirectRead::kAuto);
+  EXPECT_FALSE(s.access.direct);
+  EXPECT_EQ(Get(s, Stat::kTableScansLongTables), 1u);
+  EXPECT_EQ(Get(s, Stat::kTableScansDirectRead), 0u);
+  EXPECT_EQ(Get(s, Stat::kPhysicalReads), 0u);
+  EXPECT_NE(s.access.reason.find("100% cached"), std::string::npos) << s.access.reason;
+}
+
+TEST_F(DirectReadTest, DirtyShareOverAQuarterStaysBuffered) {
+  // Just loaded: the cache's 256 buffers hold BIG's last blocks, dirty (logged, not yet
+  // checkpointed): under half of BIG cached, over a quarter dirty.
+  Scanned s = Scan(*db_, "BIG", SerialDirectRead::kAuto);
+  EXPECT_EQ(s.rows, 11000u);
+  EXPECT_FALSE(s.access.direct) << s.access.reason;
+  EXPECT_EQ(Get(s, Stat::kTableScansLongTables), 1u);
+  EXPECT_EQ(Get(s, Stat::kTableScansDirectRead), 0u);
+  EXPECT_NE(s.access.reason.find("% dirty"), std::string::npos) << s.access.reason;
+  // After a checkpoint nothing is dirty: the same scan goes direct.
+  db_->Checkpoint();
+  Scanned d = Scan(*db_, "BIG", SerialDirectRead::kAuto);
+  EXPECT_TRUE(d.access.direct) << d.access.reason;
+  EXPECT_EQ(d.id_sum, s.id_sum);
+}
+
+TEST_F(DirectReadTest, SerialDirectReadOverridesTheRule) {
+  Quiet();
+  Scanned always = Scan(*db_, "SMALL", SerialDirectRead::kAlways);
+  EXPECT_TRUE(always.access.direct);
+  EXPECT_EQ(Get(always, Stat::kTableScansDirectRead), 1u);
+  EXPECT_EQ(Get(always, Stat::kPhysicalReadsDirect), small_->hwm_blocks);
+  EXPECT_NE(always.access.reason.find("_serial_direct_read = ALWAYS"), std::string::npos);
+  Scanned never = Scan(*db_, "BIG", SerialDirectRead::kNever);
+  EXPECT_FALSE(never.access.direct);
+  EXPECT_EQ(Get(never, Stat::kTableScansDirectRead), 0u);
+  EXPECT_EQ(Get(never, Stat::kTableScansLongTables), 1u);
+  EXPECT_EQ(Get(never, Stat::kPhysicalReadsDirect), 0u);
+  EXPECT_NE(never.access.reason.find("_serial_direct_read = NEVER"), std::string::npos);
+  EXPECT_EQ(always.rows, 40u);
+  EXPECT_EQ(never.rows, 11000u);
+}
+
+TEST_F(DirectReadTest, SizeComesFromStatisticsWhenStatisticsDriven) {
+  Quiet();
+  TableStats ts;
+  ts.present = true;
+  ts.num_rows = 40;
+  ts.blocks = 3;  // stale: the table is far bigger now
+  db_->SetTableStats(*big_, ts);
+  Scanned by_stats = Scan(*db_, "BIG", SerialDirectRead::kAuto, true);
+  EXPECT_FALSE(by_stats.access.direct);
+  EXPECT_EQ(Get(by_stats, Stat::kTableScansShortTables), 1u);
+  EXPECT_NE(by_stats.access.reason.find("BLOCKS 3"), std::string::npos) << by_stats.access.reason;
+  db_->FlushBufferCache();
+  Scanned by_segment = Scan(*db_, "BIG", SerialDirectRead::kAuto, false);
+  EXPECT_TRUE(by_segment.access.direct) << by_segment.access.reason;
+  EXPECT_EQ(by_segment.id_sum, by_stats.id_sum);
+}
+
+TEST_F(DirectReadTest, DirectScanSeesTheOpenTransactionsChanges) {
+  Quiet();
+  Scanned before = Scan(*db_, "CACHED", SerialDirectRead::kAlways);
+  Transaction txn;
+  SessionStats st;
+  testing::InsertRows(*db_, *cached_, {{Value::Integer(100000), Value::Varchar("new")}}, txn, st);
+  // The new row's block holds an uncommitted change: never written to the data file, read
+  // from the cache; and evicted, from the log.
+  Scanned with = Scan(*db_, "CACHED", SerialDirectRead::kAlways);
+  EXPECT_TRUE(with.access.direct);
+  EXPECT_EQ(with.rows, before.rows + 1);
+  EXPECT_EQ(with.id_sum, before.id_sum + 100000);
+  db_->FlushBufferCache();
+  Scanned evicted = Scan(*db_, "CACHED", SerialDirectRead::kAlways);
+  EXPECT_EQ(evicted.rows, before.rows + 1);
+  db_->Rollback(txn, 0, st);
+  Scanned after = Scan(*db_, "CACHED", SerialDirectRead::kAlways);
+  EXPECT_EQ(after.rows, before.rows);
+  EXPECT_EQ(after.id_sum, before.id_sum);
+}
+
+TEST(DirectReadDecision, EveryBranch) {
+  DirectReadInputs in;
+  in.small_table_threshold = 100;
+  in.blocks = in.segment_blocks = 100;
+  EXPECT_FALSE(DecideDirectRead(in).direct);
+  EXPECT_FALSE(DecideDirectRead(in).long_table);
+  in.blocks = in.segment_blocks = 500;  // medium: 5 x STT is still buffered
+  EXPECT_FALSE(DecideDirectRead(in).direct);
+  EXPECT_FALSE(DecideDirectRead(in).long_table);
+  EXPECT_FALSE(DirectReadNeedsCacheCounts(in));
+  in.blocks = in.segment_blocks = 501;
+  EXPECT_TRUE(DirectReadNeedsCacheCounts(in));
+  EXPECT_TRUE(DecideDirectRead(in).direct);
+  EXPECT_TRUE(DecideDirectRead(in).long_table);
+  in.cached = 250;  // 49%
+  EXPECT_TRUE(DecideDirectRead(in).direct);
+  in.cached = 251;  // 50%
+  EXPECT_FALSE(DecideDirectRead(in).direct);
+  EXPECT_TRUE(DecideDirectRead(in).long_table);
+  in.cached = 200;
+  in.dirty = 125;  // 24%
+  EXPECT_TRUE(DecideDirectRead(in).direct);
+  in.dirty = 126;  // 25%
+  EXPECT_FALSE(DecideDirectRead(in).direct);
+  in.mode = SerialDirectRead::kAlways;
+  EXPECT_TRUE(DecideDirectRead(in).direct);
+  in.blocks = 1;
+  EXPECT_TRUE(DecideDirectRead(in).direct);
+  in.mode = SerialDirectRead::kNever;
+  in.blocks = 100000;
+  in.cached = in.dirty = 0;
+  EXPECT_FALSE(DecideDirectRead(in).direct);
+  in.mode = SerialDirectRead::kAlways;
+  in.under_dml = true;
+  EXPECT_FALSE(DecideDirectRead(in).direct);
+}
+
+}  // namespace
+}  // namespace pathdb::storage
