@@ -94,6 +94,7 @@ struct Session::Impl {
   CursorCache cursors;
   PlanTable plan_table;
   std::string sql_id, prev_sql_id;
+  int prev_child = 0;  //!< child number of the cursor the previous statement ran
   //! The cursor the last Execute ran (AUTOTRACE): SQL_ID and child number.
   std::optional<std::pair<std::string, int>> last_cursor;
   SessionStats stats_before;  //!< at the start of the last Execute
@@ -190,7 +191,7 @@ const planner::SystemView* Session::TableFunction(
       lines = [impl, args] { return DbmsXplanDisplay(impl->plan_table, args); };
     } else {
       lines = [impl, args] {
-        return DbmsXplanDisplayCursor(impl->cursors, impl->prev_sql_id, args);
+        return DbmsXplanDisplayCursor(impl->cursors, impl->prev_sql_id, impl->prev_child, args);
       };
     }
     slot = std::make_unique<planner::SystemView>(XplanView(std::move(lines)));
@@ -230,11 +231,13 @@ std::vector<std::string> Session::ExplainOnly(std::string_view sql, const std::s
 
 StatementOutcome Session::ExecuteInternal(std::string_view sql, ResultSink& sink) {
   std::string sql_id = impl_->sql_id, prev = impl_->prev_sql_id;
+  const int prev_child = impl_->prev_child;
   auto last_cursor = impl_->last_cursor;
   const SessionStats before = impl_->stats_before;
   auto restore = [&] {
     impl_->sql_id = std::move(sql_id);
     impl_->prev_sql_id = std::move(prev);
+    impl_->prev_child = prev_child;
     impl_->last_cursor = std::move(last_cursor);
     impl_->stats_before = before;
   };
@@ -253,6 +256,8 @@ StatementOutcome Session::Execute(std::string_view sql, ResultSink& sink) {
   const std::string text = StatementText(sql);
   impl_->prev_sql_id = std::move(impl_->sql_id);
   impl_->sql_id = planner::SqlId(text);
+  // V$SESSION.PREV_CHILD_NUMBER: the child the previous statement ran.
+  impl_->prev_child = impl_->last_cursor ? impl_->last_cursor->second : 0;
   impl_->last_cursor.reset();
   impl_->stats_before = stats_;
   stats_.Add(Stat::kParseCountTotal);

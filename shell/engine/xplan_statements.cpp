@@ -144,12 +144,14 @@ std::vector<std::string> DbmsXplanDisplay(const PlanTable& table,
 }
 
 std::vector<std::string> DbmsXplanDisplayCursor(
-    const CursorCache& cache, const std::string& previous_sql_id,
+    const CursorCache& cache, const std::string& previous_sql_id, int previous_child,
     const std::vector<planner::TableFunctionArg>& args) {
   auto a = Bind("DBMS_XPLAN.DISPLAY_CURSOR", args);
-  const std::string sql_id = Text(a[0]).value_or(previous_sql_id);
-  // Child 0 by default; an explicit NULL asks for every child.
-  int child = 0;
+  const std::optional<std::string> given = Text(a[0]);
+  const std::string sql_id = given.value_or(previous_sql_id);
+  // Child 0 by default, the previous statement's child when no SQL_ID is given (Oracle); an
+  // explicit NULL asks for every child.
+  int child = given ? 0 : previous_child;
   bool all_children = false;
   if (a[1]) {
     if (a[1]->is_null()) {

@@ -49,9 +49,11 @@ planner::xplan::PlanDocument CursorDocument(const ParentCursor& parent, const Ch
 std::vector<std::string> DbmsXplanDisplay(const PlanTable& table,
                                           const std::vector<planner::TableFunctionArg>& args);
 //! DBMS_XPLAN.DISPLAY_CURSOR(sql_id, cursor_child_no, format); a NULL sql_id means
-//! `previous_sql_id` (the session's statement before the one running the function).
+//! `previous_sql_id` (the session's statement before the one running the function) and then
+//! the child it ran, `previous_child`, unless a child is given.
 std::vector<std::string> DbmsXplanDisplayCursor(const CursorCache& cache,
                                                 const std::string& previous_sql_id,
+                                                int previous_child,
                                                 const std::vector<planner::TableFunctionArg>& args);
 //! Throws ORA-06553 (PLS-00306) when `args` do not fit the function's parameters; false when
 //! `name` is not a DBMS_XPLAN table function we have.
