@@ -3,6 +3,11 @@
 // an open transaction's own changes.
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <fstream>
+#include <set>
+
+#include "storage/block.h"
 #include "storage/direct_read_decision.h"
 #include "test_util.h"
 
@@ -215,6 +220,109 @@ TEST_F(DirectReadTest, DirectScanSeesTheOpenTransactionsChanges) {
   Scanned after = Scan(*db_, "CACHED", SerialDirectRead::kAlways);
   EXPECT_EQ(after.rows, before.rows);
   EXPECT_EQ(after.id_sum, before.id_sum);
+}
+
+std::multiset<std::string> FastFullScanKeys(Database& db, const IndexInfo& ix, SessionStats& st,
+                                            bool* direct) {
+  auto scan = db.BeginIndexFastFullScan(ix, st);
+  *direct = scan->access.direct;
+  DataChunk keys;
+  std::vector<RowId> rids;
+  std::multiset<std::string> got;
+  while (db.IndexScanNext(*scan, keys, rids, st)) {
+    const auto rows = keys.ToRows();
+    for (size_t i = 0; i < rids.size(); ++i) {
+      got.insert(rows[i][0].ToString() + "/" + std::to_string(rids[i].Pack()));
+    }
+  }
+  return got;
+}
+
+TEST_F(DirectReadTest, IndexFastFullScanDecidesTheSameWay) {
+  SessionStats st;
+  IndexInfo info;
+  info.name = "BIG_ID";
+  info.table_name = "BIG";
+  info.columns = {0};
+  const IndexInfo& ix = db_->CreateIndex(info, st);
+  Quiet();
+  ScanOptions o;
+  o.serial_direct_read = SerialDirectRead::kNever;
+  db_->SetScanOptions(o);
+  SessionStats buffered_stats;
+  bool direct = true;
+  auto buffered = FastFullScanKeys(*db_, ix, buffered_stats, &direct);
+  EXPECT_FALSE(direct);
+  EXPECT_EQ(buffered_stats.Get(Stat::kIndexFastFullScansDirectRead), 0u);
+  db_->FlushBufferCache();
+  o.serial_direct_read = SerialDirectRead::kAuto;
+  db_->SetScanOptions(o);
+  SessionStats direct_stats;
+  auto read_direct = FastFullScanKeys(*db_, ix, direct_stats, &direct);
+  EXPECT_TRUE(direct);
+  EXPECT_EQ(direct_stats.Get(Stat::kIndexFastFullScansDirectRead), 1u);
+  EXPECT_GT(direct_stats.Get(Stat::kPhysicalReadsDirect), 0u);
+  EXPECT_EQ(direct_stats.Get(Stat::kPhysicalReadsCache), 0u);
+  EXPECT_EQ(buffered.size(), 11000u);
+  EXPECT_EQ(read_direct, buffered);
+}
+
+TEST_F(DirectReadTest, DamagedBlockRaisesOra01578OnTheDirectPath) {
+  Quiet();
+  const uint32_t object_id = cached_->object_id;
+  db_.reset();
+  // Flip a byte inside a row of CACHED's tenth data block found in the file.
+  const auto file = dir_.db() / "data01.dbf";
+  std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+  std::vector<char> block(kBlockSize);
+  uint32_t hit = 0, seen = 0;
+  for (uint32_t b = 0; f.read(block.data(), kBlockSize); ++b) {
+    BlockHeader h;
+    std::memcpy(&h, block.data(), sizeof h);
+    if (h.type == BlockType::kHeapData && h.object_id == object_id && ++seen == 10) {
+      hit = b;
+      break;
+    }
+  }
+  ASSERT_GT(hit, 0u);
+  f.clear();
+  f.seekp(static_cast<std::streamoff>(uint64_t{hit} * kBlockSize + kBlockSize - 100));
+  f.put('#');
+  f.close();
+  db_ = Database::Open(dir_.db(), Options());
+  try {
+    Scan(*db_, "CACHED", SerialDirectRead::kAlways);
+    FAIL() << "a direct scan of a damaged block succeeded";
+  } catch (const OraError& e) {
+    EXPECT_EQ(e.code(), 1578);
+    EXPECT_NE(std::string(e.what()).find(fmt::format("block # {})", hit)), std::string::npos)
+        << e.what();
+  }
+  // The other tables still read, direct too.
+  EXPECT_EQ(Scan(*db_, "BIG", SerialDirectRead::kAlways).rows, 11000u);
+}
+
+TEST_F(DirectReadTest, FileEndingInsideTheSegmentRaisesOra01578) {
+  Quiet();
+  Scanned whole = Scan(*db_, "BIG", SerialDirectRead::kAlways);
+  ASSERT_EQ(whole.rows, 11000u);
+  // The data file loses its tail (a truncated copy): the direct reader's short read names the
+  // first block it did not get, never a crash or a short answer.
+  const auto file = dir_.db() / "data01.dbf";
+  uint32_t last = 0;
+  {
+    std::ifstream in(file, std::ios::binary);
+    std::vector<char> block(kBlockSize);
+    for (uint32_t b = 0; in.read(block.data(), kBlockSize); ++b) {
+      BlockHeader h;
+      std::memcpy(&h, block.data(), sizeof h);
+      if (h.type == BlockType::kHeapData && h.object_id == big_->object_id) last = b;
+    }
+  }
+  ASSERT_GT(last, 20u);
+  std::filesystem::resize_file(file, uint64_t{last - 10} * kBlockSize);
+  db_->FlushBufferCache();
+  EXPECT_EQ(testing::OraCode([&] { Scan(*db_, "BIG", SerialDirectRead::kAlways); }), 1578);
 }
 
 TEST(DirectReadDecision, EveryBranch) {
