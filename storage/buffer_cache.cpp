@@ -301,16 +301,19 @@ BufferCache::SegmentCacheCount BufferCache::CountCached(
 }
 
 std::vector<uint32_t> BufferCache::CheckpointSegment(
-    const std::function<bool(uint32_t)>& in_segment, SessionStats& stats) {
+    const std::function<bool(uint32_t)>& in_segment,
+    const std::function<bool(uint32_t)>& parked_uncommitted, SessionStats& stats) {
   std::vector<uint32_t> held;
   for (uint32_t f = 0; f < frames_.size(); ++f) {
     const Frame& fr = frames_[f];
     if (!fr.valid || !fr.dirty || !in_segment(fr.block_no)) continue;
-    if (fr.unlogged && sink_ != nullptr) {
+    if (sink_ != nullptr && (fr.unlogged || parked_uncommitted(fr.block_no))) {
       held.push_back(fr.block_no);
-    } else {
-      WriteFrame(f, stats);
+      continue;
     }
+    WriteFrame(f, stats);
+    // The file has the newest image now; a parked one is older and must not serve a miss.
+    if (sink_ != nullptr && sink_->Holds(fr.block_no)) sink_->Forget(fr.block_no);
   }
   std::sort(held.begin(), held.end());
   return held;

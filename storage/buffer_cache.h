@@ -111,11 +111,14 @@ class BufferCache {
   };
   SegmentCacheCount CountCached(const std::function<bool(uint32_t block_no)>& in_segment) const;
   //! Object checkpoint before a direct read: every dirty buffer of the segment whose changes
-  //! are all in the log is written to the data file (it stays cached, clean). Returns the
-  //! blocks of the segment whose buffers hold changes not yet logged (an open transaction's):
-  //! those may not reach the data file, so the direct reader takes their image from here.
-  std::vector<uint32_t> CheckpointSegment(const std::function<bool(uint32_t block_no)>& in_segment,
-                                          SessionStats& stats);
+  //! are all committed is written to the data file (it stays cached, clean, and the redo
+  //! sink forgets its older image of the block). Returns the blocks of the segment whose
+  //! buffers hold uncommitted changes -- not yet logged, or read back from an uncommitted
+  //! image the sink parked (`parked_uncommitted`) -- which may not reach the data file: the
+  //! direct reader takes their image from here instead.
+  std::vector<uint32_t> CheckpointSegment(
+      const std::function<bool(uint32_t block_no)>& in_segment,
+      const std::function<bool(uint32_t block_no)>& parked_uncommitted, SessionStats& stats);
   //! Copies the cached image of `block_no` to `out`; false when it is not cached.
   bool CopyCached(uint32_t block_no, std::byte* out) const;
 

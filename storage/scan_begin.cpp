@@ -78,7 +78,10 @@ DirectBlocksSetup Database::Impl::PrepareDirectRead(const Segment& seg, BlockTyp
   // or the log instead.
   auto in_seg = InSegment(seg);
   DirectBlocksSetup setup;
-  setup.current_images = cache->CheckpointSegment(in_seg, internal_stats);
+  auto parked_uncommitted = [this](uint32_t b) {
+    return redo && redo->Holds(b) && !redo->ParkedCommitted(b);
+  };
+  setup.current_images = cache->CheckpointSegment(in_seg, parked_uncommitted, internal_stats);
   if (redo) {
     auto buf = std::make_unique<std::byte[]>(kBlockSize);
     for (uint32_t b : redo->ParkedBlocks()) {
@@ -87,6 +90,7 @@ DirectBlocksSetup Database::Impl::PrepareDirectRead(const Segment& seg, BlockTyp
         redo->ReadImage(b, buf.get());
         file->Write(b, 1, buf.get());
         internal_stats.Add(Stat::kPhysicalWrites);
+        redo->Forget(b);  // the file holds the latest image now
       } else {
         setup.current_images.push_back(b);
       }
