@@ -38,7 +38,8 @@ struct DirectReadOptions {
   bool o_direct = true;               //!< filesystemio_options SETALL / DIRECTIO
   uint32_t max_request_blocks = 128;  //!< blocks per request (1 MiB)
   uint32_t initial_in_flight = 2;
-  uint32_t max_in_flight = 16;
+  //! With max_request_blocks, bounds a reader's buffers: (max_in_flight + 1) requests.
+  uint32_t max_in_flight = 8;
 };
 
 //! `count` contiguous blocks from `block`. REQUIRES: 0 < count <= max_request_blocks.
