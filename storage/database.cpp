@@ -1,9 +1,11 @@
 // Database lifetime: open/create, dictionary persistence, checkpoint, cache flush.
 #include <algorithm>
+#include <tuple>
 
 #include "common/error.h"
 #include "storage/block.h"
 #include "storage/database_impl.h"
+#include "storage/storage_index_file.h"
 
 namespace pathdb::storage {
 
@@ -209,6 +211,7 @@ void Database::Impl::CheckpointAll() {
     saved_row_count[id] = seg.row_count;
   }
   WriteDictionary();
+  SaveStorageIndexes(dir, log_generation, segments);
 }
 
 // ---- Database
@@ -233,6 +236,12 @@ std::unique_ptr<Database> Database::Open(const fs::path& dir, const DatabaseOpti
     // Crash recovery: committed groups of the log since the checkpoint go to the data file.
     RedoLog::Recovery rec = RedoLog::Recover(dir, control->log_generation, *m.file);
     m.LoadExisting(*control, rec.dictionary);
+    // Region summaries saved by the checkpoint recovery started from, less the regions of
+    // every block recovery replayed (storage/storage_index_file.h).
+    LoadStorageIndexes(dir, control->log_generation, m.segments);
+    for (uint32_t b : rec.blocks) {
+      for (auto& [id, seg] : m.segments) seg.NoteRowChange(b);
+    }
     if (rec.commits > 0) m.CheckpointAll();  // before the log is emptied below
   } else {
     if (fs::exists(dir / "data01.dbf", ec) && fs::file_size(dir / "data01.dbf", ec) > 0) {
@@ -292,6 +301,33 @@ void Database::SetVerifyChecksums(bool on) {
 
 void Database::SetSmallTableThreshold(size_t blocks) {
   impl_->options.small_table_threshold = blocks;
+}
+
+std::vector<StorageIndexRow> Database::StorageIndexRows() const {
+  std::vector<StorageIndexRow> rows;
+  for (const auto& [name, t] : impl_->tables) {
+    auto seg = impl_->segments.find(t->object_id);
+    if (seg == impl_->segments.end()) continue;
+    for (const auto& [region, columns] : seg->second.storage_index.regions()) {
+      for (const auto& [column, range] : columns) {
+        StorageIndexRow r;
+        r.segment_name = name;
+        r.object_id = t->object_id;
+        r.region = region;
+        r.column_id = column;
+        r.column_name = column < t->columns.size() ? t->columns[column].name : "";
+        r.min = range.min;
+        r.max = range.max;
+        r.has_null = range.has_null;
+        rows.push_back(std::move(r));
+      }
+    }
+  }
+  std::sort(rows.begin(), rows.end(), [](const StorageIndexRow& a, const StorageIndexRow& b) {
+    return std::tie(a.segment_name, a.region, a.column_id) <
+           std::tie(b.segment_name, b.region, b.column_id);
+  });
+  return rows;
 }
 
 void Database::SetScanOptions(const ScanOptions& scan) {

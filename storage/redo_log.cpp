@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -217,9 +218,12 @@ RedoLog::Recovery RedoLog::Recover(const std::filesystem::path& dir, uint64_t ge
     if (h.block_no >= data_file.BlockCount()) data_file.Extend(h.block_no + 1);
     data_file.Write(h.block_no, 1, reinterpret_cast<const std::byte*>(payload.data()));
     rec.max_block = std::max(rec.max_block, h.block_no + 1);
+    rec.blocks.push_back(h.block_no);
     ++rec.images;
   }
   if (rec.images > 0) data_file.Sync();
+  std::sort(rec.blocks.begin(), rec.blocks.end());
+  rec.blocks.erase(std::unique(rec.blocks.begin(), rec.blocks.end()), rec.blocks.end());
   return rec;
 }
 

@@ -71,6 +71,7 @@ class RedoLog final : public RedoSink {
     uint32_t max_block = 0;                 //!< highest block number written (+1), 0 if none
     std::optional<std::string> dictionary;  //!< latest committed dictionary, when logged
     bool torn_tail = false;                 //!< bytes after the last valid record were ignored
+    std::vector<uint32_t> blocks;           //!< blocks written, sorted, each once
   };
   //! Replays DIR/redo01.log of `generation` onto `data_file` (extending it as needed) and
   //! syncs it. Does not change the log file.

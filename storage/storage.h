@@ -184,6 +184,17 @@ struct DatabaseOptions {
   ScanOptions scan;
 };
 
+//! One column of one region of a storage index (V$STORAGE_INDEX).
+struct StorageIndexRow {
+  std::string segment_name;  //!< the table
+  uint32_t object_id = 0;
+  uint32_t region = 0;  //!< data blocks [128 region, 128 region + 128) of the segment
+  uint32_t column_id = 0;
+  std::string column_name;
+  std::optional<Value> min, max;  //!< nullopt when the region has no non-NULL value
+  bool has_null = false;
+};
+
 class BufferCache;
 class DataFile;
 class Dictionary;
@@ -365,6 +376,8 @@ class Database {
   void SetSmallTableThreshold(size_t blocks);
   //! How the next scans read (direct path decision, storage index, asynchronous I/O).
   void SetScanOptions(const ScanOptions& scan);
+  //! Every storage-index summary, by table name, region and column id.
+  std::vector<StorageIndexRow> StorageIndexRows() const;
   //! Called at the start of each statement: `physical re-reads` counts blocks one statement
   //! reads from disk more than once.
   void BeginStatement();

@@ -7,8 +7,8 @@
 //
 // Summaries are built by a full scan from the rows it decodes (only for the columns its
 // predicates and filters read) and only when no change reached the segment while the region
-// was read; any change to a block drops its region's summary. Kept in memory (never on
-// disk), so it is empty after the database is opened.
+// was read; any change to a block drops its region's summary. Written at every checkpoint and
+// loaded at open (storage/storage_index_file.h says when a saved summary is trusted).
 //
 // Threads: owned by its Segment; the same rules as the segment (the session's thread).
 #pragma once
@@ -52,9 +52,12 @@ class StorageIndex {
   //! read the region.
   uint64_t changes() const { return changes_; }
   size_t RegionCount() const { return regions_.size(); }
+  using Regions = std::unordered_map<uint32_t, std::unordered_map<uint32_t, ColumnRange>>;
+  //! Every summary: region -> column -> range (storage_index_file.cpp, V$STORAGE_INDEX).
+  const Regions& regions() const { return regions_; }
 
  private:
-  std::unordered_map<uint32_t, std::unordered_map<uint32_t, ColumnRange>> regions_;
+  Regions regions_;
   uint64_t changes_ = 0;
 };
 
