@@ -314,6 +314,7 @@ std::vector<StorageIndexRow> Database::StorageIndexRows() const {
         r.segment_name = name;
         r.object_id = t->object_id;
         r.region = region;
+        r.first_data_block = uint64_t{region} * kRegionBlocks;
         r.column_id = column;
         r.column_name = column < t->columns.size() ? t->columns[column].name : "";
         r.min = range.min;

@@ -188,7 +188,8 @@ struct DatabaseOptions {
 struct StorageIndexRow {
   std::string segment_name;  //!< the table
   uint32_t object_id = 0;
-  uint32_t region = 0;  //!< data blocks [128 region, 128 region + 128) of the segment
+  uint32_t region = 0;            //!< data blocks [128 region, 128 region + 128) of the segment
+  uint64_t first_data_block = 0;  //!< 128 region: ordinal of its first data block
   uint32_t column_id = 0;
   std::string column_name;
   std::optional<Value> min, max;  //!< nullopt when the region has no non-NULL value

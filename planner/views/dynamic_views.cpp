@@ -24,6 +24,18 @@ Rows MyStatRows(ExecContext& ctx, const SystemViewSources& src) {
   return rows;
 }
 
+// V$STORAGE_INDEX (ours; Exadata keeps its region indexes in cell memory, unseen): one row
+// per summarised column of a region, MIN_VALUE/MAX_VALUE as text.
+Rows StorageIndexRows(ExecContext& ctx, const SystemViewSources&) {
+  Rows rows;
+  auto text = [](const std::optional<Value>& v) { return v ? V(v->ToString()) : Value::Null(); };
+  for (const storage::StorageIndexRow& r : ctx.db.StorageIndexRows()) {
+    rows.push_back({V(r.segment_name), N(r.object_id), N(r.region), N(r.first_data_block),
+                    V(r.column_name), text(r.min), text(r.max), V(r.has_null ? "YES" : "NO")});
+  }
+  return rows;
+}
+
 // V$PARAMETER's TYPE: 1 boolean, 2 string, 3 integer, 6 big integer.
 int ParameterTypeCode(const std::string& type) {
   if (type == "boolean") return 1;
@@ -197,6 +209,16 @@ std::vector<SystemView> DynamicViews() {
                                  {"LAST_MEMORY_USED", Num()},
                                  {"LAST_TEMPSEG_SIZE", Num()}}),
       [](ExecContext& ec, const SystemViewSources& src) { return PlanLineRows(ec, src, true); }));
+  v.push_back(MakeView("V$STORAGE_INDEX",
+                       {{"SEGMENT_NAME", Str(128)},
+                        {"OBJECT_ID", Num()},
+                        {"REGION", Num()},
+                        {"FIRST_BLOCK", Num()},
+                        {"COLUMN_NAME", Str(128)},
+                        {"MIN_VALUE", Str(4000)},
+                        {"MAX_VALUE", Str(4000)},
+                        {"HAS_NULL", Str(3)}},
+                       StorageIndexRows));
   v.push_back(MakeView("V$STATNAME", {{"STATISTIC#", Num()}, {"NAME", Str(64)}, {"CLASS", Num()}},
                        StatNameRows));
   return v;

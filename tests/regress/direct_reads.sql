@@ -67,3 +67,15 @@ alter session set "_kcfis_storageidx_disabled" = true;
 select /*+ gather_plan_statistics */ count(*), min(id), max(id) from orders
  where id between 20000 and 20100;
 select * from table(dbms_xplan.display_cursor(format => 'ALLSTATS LAST'));
+
+-- The storage index itself: one row per region and column.
+alter session set "_kcfis_storageidx_disabled" = false;
+column segment_name format a12
+column column_name format a8
+column min_value format a10
+column max_value format a10
+select segment_name, region, first_block, column_name, min_value, max_value, has_null
+  from v$storage_index where segment_name = 'ORDERS' and column_name in ('ID', 'STATUS')
+ order by region, column_name;
+select count(distinct region) regions, count(distinct column_name) columns
+  from v$storage_index where segment_name = 'ORDERS';
