@@ -5,6 +5,8 @@
 # shared machine. Per query: Ir of a process running it twice minus Ir of a process running
 # it once = one warm execution; divided by the ORDERS rows it reads.
 #   benchmarks/callgrind_ipr.sh [build/pathdb]
+# MODES="buffered direct" (default "auto"): one column per full-scan access path
+# (_serial_direct_read NEVER / ALWAYS; auto = the run-time rule).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PATHDB=$(realpath "${1:-$ROOT/build/pathdb}")
@@ -35,12 +37,28 @@ ir() {  # $1 script file -> total Ir
     < "$1" > /dev/null 2> "$WORK/vg.err"
   awk '/^summary:/ {print $2}' "$WORK/cg.out"
 }
-printf '| query | instructions per ORDERS row (one warm execution, %s rows) |\n|---|---|\n' "$ROWS"
+MODES=${MODES:-auto}
+setup() {
+  case $1 in
+    buffered) echo 'alter session set "_serial_direct_read" = never;' ;;
+    direct) echo 'alter session set "_serial_direct_read" = always;' ;;
+    *) echo ;;
+  esac
+}
+printf 'Instructions per ORDERS row, one warm execution, %s rows:\n\n| query |' "$ROWS"
+for m in $MODES; do printf ' %s |' "$m"; done
+printf '\n|---|'
+for m in $MODES; do printf -- '---|'; done
+echo
 for q in b c d; do
   sql=$(cat "$SHARED/peers/sql/soe/queries/$q.sql")
-  printf '%s\n' "$sql" > "$WORK/once.sql"
-  printf '%s\n%s\n' "$sql" "$sql" > "$WORK/twice.sql"
-  one=$(ir "$WORK/once.sql")
-  two=$(ir "$WORK/twice.sql")
-  echo "| $q | $(( (two - one) / ROWS )) |"
+  printf '| %s |' "$q"
+  for m in $MODES; do
+    printf '%s\n%s\n' "$(setup "$m")" "$sql" > "$WORK/once.sql"
+    printf '%s\n%s\n%s\n' "$(setup "$m")" "$sql" "$sql" > "$WORK/twice.sql"
+    one=$(ir "$WORK/once.sql")
+    two=$(ir "$WORK/twice.sql")
+    printf ' %s |' "$(( (two - one) / ROWS ))"
+  done
+  echo
 done

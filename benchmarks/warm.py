@@ -16,6 +16,10 @@ PostgreSQL time = psql's \\timing of each execution after the warm-up.
 
 Needs the databases left by benchmarks/load.sh (PEERS_DATA, default /tmp/pathdb-bench/data).
 Usage: benchmarks/warm.py [--pathdb build/pathdb] [--runs 3] [--queries a,b,c,d,e]
+       [--modes buffered,direct] [--pg-serial] [--sql "SELECT ..." --label name]
+--modes runs pathdb once per access mode (buffered: _serial_direct_read=NEVER, direct:
+ALWAYS, auto: the run-time rule; default auto); --pg-serial adds PostgreSQL with
+max_parallel_workers_per_gather = 0 in the same run; --sql times one ad-hoc query instead.
 Prints a markdown table; --doc FILE replaces the block between <!-- warm:begin --> and
 <!-- warm:end --> in FILE with it.
 """
@@ -44,6 +48,10 @@ def wall(cmd, stdin):
     return t, r.stdout + r.stderr
 
 
+MODES = {"auto": "", "buffered": 'alter session set "_serial_direct_read" = never;\n',
+         "direct": 'alter session set "_serial_direct_read" = always;\n'}
+
+
 def pathdb_times(pathdb, cache, dbdir, sql, runs, k):
     """Per-execution seconds, `runs` samples, each from a (1+k) vs 1 execution pair."""
     out = []
@@ -54,10 +62,10 @@ def pathdb_times(pathdb, cache, dbdir, sql, runs, k):
     return out, rows
 
 
-def pathdb_timing(pathdb, cache, dbdir, sql, runs):
+def pathdb_timing(pathdb, cache, dbdir, sql, runs, setup=""):
     """SET TIMING ON: Elapsed of the warm executions (the first one warms the cache)."""
     _, out = wall([pathdb, "--batch", "--format=csv", f"--cache-size={cache}", dbdir],
-                  "set timing on\n" + (sql + "\n") * (1 + runs))
+                  setup + "set timing on\n" + (sql + "\n") * (1 + runs))
     secs = [int(h) * 3600 + int(m) * 60 + float(x)
             for h, m, x in re.findall(r"Elapsed: (\d+):(\d+):([0-9.]+)", out)]
     if len(secs) < 1 + runs:
@@ -65,8 +73,9 @@ def pathdb_timing(pathdb, cache, dbdir, sql, runs):
     return secs[1:]
 
 
-def pg_times(pgsh, sql, runs):
-    script = "\\timing on\n" + (sql + "\n") * (1 + runs)
+def pg_times(pgsh, sql, runs, serial=False):
+    script = ("SET max_parallel_workers_per_gather = 0;\n" if serial else "") + \
+        "\\timing on\n" + (sql + "\n") * (1 + runs)
     r = subprocess.run([pgsh, "psql", "-d", "soe", "-A", "-t"], input=script,
                        capture_output=True, text=True)
     ms = [float(x) for x in re.findall(r"^Time: ([0-9.]+) ms", r.stdout, re.M)]
@@ -83,7 +92,12 @@ def main():
     ap.add_argument("--cache-size", default="4G")
     ap.add_argument("--queries", default="a,b,c,d,e")
     ap.add_argument("--doc")
+    ap.add_argument("--modes", default="auto")
+    ap.add_argument("--pg-serial", action="store_true")
+    ap.add_argument("--sql")
+    ap.add_argument("--label", default="sql")
     a = ap.parse_args()
+    modes = a.modes.split(",")
     data = os.environ.get("PEERS_DATA", "/tmp/pathdb-bench/data")
     os.environ["PEERS_DATA"] = data
     params = {}
@@ -95,17 +109,28 @@ def main():
     pgsh = os.path.join(SHARED, "peers", "pg.sh")
     subprocess.run([pgsh, "start"], check=True)
     dbdir = os.path.join(data, "pathdb", "soe")
-    lines = ["| query | pathdb median | postgres median | pathdb/postgres |", "|---|---|---|---|"]
-    for q in a.queries.split(","):
-        sql = fill(open(os.path.join(SHARED, "peers", "sql", "soe", "queries", q + ".sql")).read(),
-                   params).strip()
+    head = "| query | " + " | ".join(f"pathdb {m}" for m in modes) + " | postgres"
+    head += " | postgres serial" if a.pg_serial else ""
+    head += " | " + " | ".join(f"{m} / postgres{' serial' if a.pg_serial else ''}" for m in modes)
+    lines = [head + " |", "|---" * (head.count("|")) + "|"]
+    queries = [(a.label, a.sql)] if a.sql else [
+        (q, fill(open(os.path.join(SHARED, "peers", "sql", "soe", "queries", q + ".sql")).read(),
+                 params).strip()) for q in a.queries.split(",")]
+    for q, sql in queries:
         pg = statistics.median(pg_times(pgsh, sql, a.runs))
-        if pg > 0.02:
-            ours = pathdb_timing(a.pathdb, a.cache_size, dbdir, sql, a.runs)
-        else:
-            ours, _ = pathdb_times(a.pathdb, a.cache_size, dbdir, sql, a.runs, 200)
-        p = statistics.median(ours)
-        lines.append(f"| {q} | {p * 1000:.3f} ms | {pg * 1000:.3f} ms | {p / pg:.2f}x |")
+        pg_serial = statistics.median(pg_times(pgsh, sql, a.runs, True)) if a.pg_serial else None
+        ours = {}
+        for m in modes:
+            if pg > 0.02 or m != "auto":
+                t = pathdb_timing(a.pathdb, a.cache_size, dbdir, sql, a.runs, MODES[m])
+            else:
+                t, _ = pathdb_times(a.pathdb, a.cache_size, dbdir, sql, a.runs, 200)
+            ours[m] = statistics.median(t)
+        base = pg_serial if a.pg_serial else pg
+        row = f"| {q} | " + " | ".join(f"{ours[m] * 1000:.1f} ms" for m in modes)
+        row += f" | {pg * 1000:.1f} ms" + (f" | {pg_serial * 1000:.1f} ms" if a.pg_serial else "")
+        row += " | " + " | ".join(f"{ours[m] / base:.2f}x" for m in modes) + " |"
+        lines.append(row)
         print(lines[-1], flush=True)
     table = "\n".join(lines)
     print(table)
