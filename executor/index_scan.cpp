@@ -78,7 +78,7 @@ std::unique_ptr<OperatorState> IndexScan::OpenImpl(ExecContext& ctx) const {
     key_types.push_back(KeyType(table_, index_, i));
   st->keys.Initialize(key_types);
   if (fast_full_) {
-    st->scan = ctx.db.BeginIndexFastFullScan(index_, ctx.stats);
+    st->scan = ctx.db.BeginIndexFastFullScan(index_, ctx.stats, ctx.shared.dml());
     if (OperatorRuntimeStats* line = ctx.LineStats(line_id())) {
       line->access_note = st->scan->access.reason;
     }

@@ -134,7 +134,8 @@ std::unique_ptr<IndexScanState> Database::BeginIndexScan(const IndexInfo& index,
 }
 
 std::unique_ptr<IndexScanState> Database::BeginIndexFastFullScan(const IndexInfo& index,
-                                                                 SessionStats& stats) {
+                                                                 SessionStats& stats,
+                                                                 bool under_dml) {
   Impl& m = *impl_;
   auto st = NewIndexScanState(m, index);
   st->fast_full = true;
@@ -146,7 +147,7 @@ std::unique_ptr<IndexScanState> Database::BeginIndexFastFullScan(const IndexInfo
   stats.Add(Stat::kIndexFastFullScansFull);
   // The same run-time rule as a full table scan, by the index's LEAF_BLOCKS statistic.
   const uint64_t stat_blocks = index.stats.present ? index.stats.leaf_blocks : 0;
-  DirectReadDecision d = m.DecideScan(seg, stat_blocks, "LEAF_BLOCKS", false);
+  DirectReadDecision d = m.DecideScan(seg, stat_blocks, "LEAF_BLOCKS", under_dml);
   st->access.reason = d.reason;
   if (d.direct) {
     stats.Add(Stat::kIndexFastFullScansDirectRead);

@@ -356,9 +356,12 @@ class Database {
                                                  std::optional<IndexBound> lower,
                                                  std::optional<IndexBound> upper, bool descending,
                                                  SessionStats& stats);
-  //! Every entry in physical block order with multiblock reads (INDEX FAST FULL SCAN).
+  //! Every entry in physical block order with multiblock reads (INDEX FAST FULL SCAN),
+  //! buffered or direct path by the same run-time rule as a full table scan (`under_dml`: the
+  //! statement changes data meanwhile, so the cache is used).
   std::unique_ptr<IndexScanState> BeginIndexFastFullScan(const IndexInfo& index,
-                                                         SessionStats& stats);
+                                                         SessionStats& stats,
+                                                         bool under_dml = false);
   //! Fills `keys` (one vector per key column, key order) and `rowids` with up to kVectorSize
   //! entries. Returns false when the scan is done and nothing was produced.
   bool IndexScanNext(IndexScanState& state, DataChunk& keys, std::vector<RowId>& rowids,
