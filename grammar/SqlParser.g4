@@ -18,6 +18,7 @@ statement
   | dropStatement
   | truncateStatement
   | alterTableStatement
+  | alterIndexStatement
   | commitStatement
   | rollbackStatement
   | savepointStatement
@@ -241,6 +242,9 @@ alterTableStatement
   | ALTER TABLE qualifiedName NO INMEMORY                    # alterTableNoInmemory
   ;
 
+// ONLINE is accepted for Oracle scripts; the rebuild holds the database either way.
+alterIndexStatement : ALTER INDEX qualifiedName REBUILD (IDENTIFIER)? ;
+
 // ---------------------------------------------------------------- session, system, explain
 alterSessionStatement
   : ALTER SESSION SET parameterName EQUAL parameterValue                    # alterSessionSet
@@ -277,7 +281,7 @@ nonReservedKeyword
   | EXEC | EXECUTE | EXPLAIN | FIRST | FLUSH | FORCE | GLOBAL | HIGH | IF | INDEX | INMEMORY
   | INT | KEY | LAST | LEADING | LOW | MEDIUM | MEMCOMPRESS | NEXT | NO | NOCYCLE | NONE
   | NULLS | NUMERIC | NVARCHAR2 | ONLY | PARALLEL | PCTFREE | PERCENT_KW | PLAN | PRECISION
-  | PRIORITY | PURGE | QUERY | REAL | REFERENCES | REPLACE | ROLLBACK | ROW | ROWS | SAVEPOINT
+  | PRIORITY | PURGE | QUERY | REAL | REBUILD | REFERENCES | REPLACE | ROLLBACK | ROW | ROWS | SAVEPOINT
   | SESSION | SHARED_POOL | STATEMENT_ID | SYSTEM | TEMPORARY | TEXT | TIES | TIMESTAMP | TO
   | TRAILING | TRIM | TRUNCATE | VIEW | WORK
   ;

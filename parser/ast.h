@@ -193,6 +193,7 @@ enum class StmtKind {
   kDropTable,
   kTruncate,
   kAlterTable,
+  kAlterIndex,  //!< ALTER INDEX ... REBUILD
   kCreateIndex,
   kDropIndex,
   kCreateView,

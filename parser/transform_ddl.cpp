@@ -178,4 +178,15 @@ ast::StatementPtr Transformer::AlterTable(P::AlterTableStatementContext* ctx) {
   return st;
 }
 
+ast::StatementPtr Transformer::AlterIndex(P::AlterIndexStatementContext* ctx) {
+  if (auto* online = ctx->IDENTIFIER()) {
+    std::string word = online->getText();
+    for (auto& ch : word) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    if (word != "ONLINE") ThrowOra(922, "missing or invalid option");
+  }
+  auto st = MakeStmt(ast::StmtKind::kAlterIndex, ctx);
+  st->name = QualifiedName(ctx->qualifiedName());
+  return st;
+}
+
 }  // namespace pathdb::parser_internal

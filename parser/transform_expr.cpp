@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "common/datetime.h"
+#include "common/double_text.h"
 #include "common/error.h"
 #include "parser/internal/transformer.h"
 
@@ -382,14 +383,22 @@ ExprPtr Transformer::Literal(P::LiteralContext* ctx) {
     e->text = text;
     char last = text.back();
     if (last == 'f' || last == 'F' || last == 'd' || last == 'D') {
-      e->literal = Value::Double(std::strtod(text.c_str(), nullptr));
+      e->literal =
+          Value::Double(ParseDouble(std::string_view(text).substr(0, text.size() - 1)).value_or(0));
       return e;
     }
+    // Whether the value is in range depends on the dialect (NUMBER overflows at 1e126, a
+    // SQLite REAL at 1.8e308), so the binder decides from e->text; here it only must not throw.
     bool integral = text.find_first_of(".eE") == std::string::npos;
-    if (auto d = Decimal::Parse(text)) {
+    std::optional<Decimal> d;
+    try {
+      d = Decimal::Parse(text);
+    } catch (const OraError&) {
+    }
+    if (d) {
       e->literal = Value::Number(*d, integral ? LogicalType::Integer() : LogicalType::Number());
     } else {
-      e->literal = Value::Double(std::strtod(text.c_str(), nullptr));
+      e->literal = Value::Double(ParseDouble(text).value_or(0));
     }
     return e;
   }

@@ -44,6 +44,7 @@ ast::StatementPtr Transformer::Statement(P::StatementContext* ctx) {
     return st;
   }
   if (auto* c = ctx->alterTableStatement()) return AlterTable(c);
+  if (auto* c = ctx->alterIndexStatement()) return AlterIndex(c);
   if (auto* c = ctx->commitStatement()) return MakeStmt(ast::StmtKind::kCommit, c);
   if (auto* c = ctx->rollbackStatement()) {
     auto st = MakeStmt(ast::StmtKind::kRollback, c);

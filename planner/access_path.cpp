@@ -277,7 +277,7 @@ bool AddAggregateNotNull(LogicalNode& aggregate, const storage::Database& db) {
   const uint32_t table_column = scan.column_ids[*column];
   if (scan.table->columns[table_column].not_null) return false;  // nothing to add
   bool indexed = false;
-  for (const auto* idx : db.IndexesOf(*scan.table))
+  for (const auto* idx : db.UsableIndexesOf(*scan.table))
     indexed = indexed || InIndex(*idx, table_column);
   if (!indexed) return false;
   auto not_null = std::make_unique<BoundExpr>(BoundKind::kIsNull, LogicalType::Boolean());

@@ -165,7 +165,7 @@ std::unique_ptr<PhysicalOperator> PlanTableAccessPath(
   std::vector<BoundExprPtr> conj;
   if (predicate) SplitConjuncts(std::move(predicate), conj);
   const std::vector<SargableCondition> sarg = FindSargable(table, column_ids, conj);
-  const IndexList indexes = ctx.db.IndexesOf(table);
+  const IndexList indexes = ctx.db.UsableIndexesOf(table);
 
   // ---- what is known of the table: statistics, else a level-2 sample
   std::optional<TableSample> sample;

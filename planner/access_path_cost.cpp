@@ -426,7 +426,7 @@ AccessEstimate EstimateTableAccess(const storage::TableInfo& table,
     sample = SampleTable(ctx.db, table, column_ids, raw, ctx.eval);
   }
   const TableFacts facts(table, column_ids, conj, sample ? &*sample : nullptr);
-  const IndexList indexes = ctx.db.IndexesOf(table);
+  const IndexList indexes = ctx.db.UsableIndexesOf(table);
   const cost::CostModel model{ctx.cost};
   const AccessPath path =
       facts.has_stats() ? ChooseAccessPathByCost(table, column_ids, conj, sarg, indexes, alias,

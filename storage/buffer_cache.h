@@ -96,6 +96,12 @@ class BufferCache {
   //! For every buffer with changes the log does not have: stamps its checksum, calls `fn`
   //! and clears its unlogged flag (it stays dirty until a checkpoint writes it).
   void LogUnlogged(const std::function<void(uint32_t block_no, const std::byte* data)>& fn);
+  //! How many buffers hold changes not yet handed to the redo log.
+  size_t CountUnlogged() const {
+    size_t n = 0;
+    for (const auto& f : frames_) n += f.valid && f.unlogged;
+    return n;
+  }
   //! True when some buffer holds changes not yet handed to the redo log (lead: redo).
   bool HasUnlogged() const {
     for (const auto& f : frames_) {

@@ -11,12 +11,14 @@
 #include <algorithm>
 
 #include "common/error.h"
+#include "common/io_error.h"
 #include "storage/block.h"
+#include "storage/private_files.h"
 
 namespace pathdb::storage {
 
 DataFile::DataFile(const std::filesystem::path& path, bool create) : path_(path) {
-  fd_ = ::open(path.c_str(), O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0), 0644);
+  fd_ = OpenPrivate(path, O_RDWR | (create ? O_CREAT : 0));
   if (fd_ < 0) {
     ThrowOra(1157, "cannot identify/lock data file 1 - see DBWR trace file ({}: {})",
              path.string(), std::strerror(errno));
@@ -76,8 +78,9 @@ void DataFile::Write(uint32_t block_no, uint32_t count, const std::byte* data) {
     ssize_t n = ::pwrite(fd_, data + done, want - done, off + static_cast<off_t>(done));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
-      ThrowOra(1114, "IO error writing block to file 1 (block # {})",
-               block_no + done / kBlockSize);
+      // EFBIG (a file-size limit; SIGXFSZ is ignored) and ENOSPC end the statement, not the
+      // process: the caller's statement-level rollback undoes what it did.
+      ThrowWriteError(1, block_no + done / kBlockSize, path_.string(), n < 0 ? errno : EIO);
     }
     done += static_cast<size_t>(n);
   }
@@ -87,7 +90,7 @@ void DataFile::Write(uint32_t block_no, uint32_t count, const std::byte* data) {
 void DataFile::Extend(uint32_t blocks) {
   if (blocks <= blocks_) return;
   if (::ftruncate(fd_, static_cast<off_t>(uint64_t{blocks} * kBlockSize)) != 0) {
-    ThrowOra(1237, "cannot extend datafile 1");
+    ThrowExtendError(1, path_.string(), errno);
   }
   blocks_ = blocks;
 }

@@ -5,6 +5,7 @@
 #include "common/error.h"
 #include "storage/block.h"
 #include "storage/database_impl.h"
+#include "storage/file_header.h"
 #include "storage/storage_index_file.h"
 
 namespace pathdb::storage {
@@ -58,11 +59,7 @@ void Database::Impl::CreateNew() {
   file = std::make_unique<DataFile>(dir / "data01.dbf", true);
   cache = std::make_unique<BufferCache>(*file, CacheOptionsFor(options));
   // Block 0 identifies the file; segments start at block 1.
-  auto block0 = std::make_unique<std::byte[]>(kBlockSize);
-  FormatBlock(block0.get(), BlockType::kFileHeader, 0, 0);
-  std::memcpy(block0.get() + kBlockHeaderSize, "PATHDB DATA FILE 1", 18);
-  StampChecksum(block0.get());
-  file->Write(0, 1, block0.get());
+  WriteFileHeader(*file, FileHeader{});
   space.Reset(1);
   WriteDictionary();
 }
@@ -224,9 +221,10 @@ std::unique_ptr<Database> Database::Open(const fs::path& dir, const DatabaseOpti
   Impl& m = *db->impl_;
   m.dir = dir;
   m.options = options;
+  std::vector<std::string> tightened = PrepareDirectory(dir);
+  m.lock = std::make_unique<DirectoryLock>(dir);
+  for (const auto& t : tightened) m.report.warnings.push_back("private files: " + t);
   std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) ThrowOra(1157, "cannot identify/lock data file 1 - see DBWR trace file");
   if (auto control = ReadControlFile(dir)) {
     std::error_code ec2;
     if (!fs::exists(dir / "data01.dbf", ec2)) {
@@ -234,7 +232,7 @@ std::unique_ptr<Database> Database::Open(const fs::path& dir, const DatabaseOpti
     }
     m.file = std::make_unique<DataFile>(dir / "data01.dbf", false);
     // Crash recovery: committed groups of the log since the checkpoint go to the data file.
-    RedoLog::Recovery rec = RedoLog::Recover(dir, control->log_generation, *m.file);
+    RedoLog::Recovery rec = m.RecoverAtOpen(*control);
     m.LoadExisting(*control, rec.dictionary);
     // Region summaries saved by the checkpoint recovery started from, less the regions of
     // every block recovery replayed (storage/storage_index_file.h).
@@ -242,7 +240,9 @@ std::unique_ptr<Database> Database::Open(const fs::path& dir, const DatabaseOpti
     for (uint32_t b : rec.blocks) {
       for (auto& [id, seg] : m.segments) seg.NoteRowChange(b);
     }
-    if (rec.commits > 0) m.CheckpointAll();  // before the log is emptied below
+    // Before the log is emptied below; after RESETLOGS also so that the damaged log and the
+    // old counts of block 0 belong to a generation nobody recovers again.
+    if (rec.commits > 0 || !m.report.warnings.empty()) m.CheckpointAll();
   } else {
     if (fs::exists(dir / "data01.dbf", ec) && fs::file_size(dir / "data01.dbf", ec) > 0) {
       ThrowOra(205, "error in identifying control file, check alert log for more info");
@@ -251,6 +251,7 @@ std::unique_ptr<Database> Database::Open(const fs::path& dir, const DatabaseOpti
   }
   m.redo = std::make_unique<RedoLog>(dir, m.log_generation, *m.file);
   m.cache->SetRedoSink(m.redo.get());
+  for (const auto& w : m.report.warnings) m.Alert(w);
   return db;
 }
 
@@ -265,6 +266,10 @@ Database::~Database() {
   } catch (const std::exception&) {
     // A destructor cannot report; the last successful checkpoint stays valid on disk.
   }
+}
+
+const OpenReport& Database::open_report() const {
+  return impl_->report;
 }
 
 const fs::path& Database::directory() const {

@@ -12,6 +12,7 @@
 #include "storage/dictionary.h"
 #include "storage/direct_blocks.h"
 #include "storage/direct_read_decision.h"
+#include "storage/private_files.h"
 #include "storage/redo_log.h"
 #include "storage/row_codec.h"
 #include "storage/segment.h"
@@ -26,6 +27,8 @@ const std::string& EncodeInsertRow(const TableInfo& table, const DataChunk& rows
                                    RowEncoder& enc);
 
 struct Database::Impl {
+  //! The exclusive open of `dir`; first member, so it is released after everything else.
+  std::unique_ptr<DirectoryLock> lock;
   std::filesystem::path dir;
   DatabaseOptions options;
   std::unique_ptr<DataFile> file;
@@ -66,8 +69,14 @@ struct Database::Impl {
   //! the log is emptied. Only with no uncommitted changes in the cache.
   void WriteDictionary();
   void CheckpointAll();
+  //! Crash recovery at open (open_recovery.cpp): inspects the log, refuses one that lost
+  //! committed transactions unless options.accept_redo_loss, replays the rest.
+  RedoLog::Recovery RecoverAtOpen(const ControlData& control);
+  OpenReport report;
   //! Logs every changed block and a commit record, forces the log (redo.cpp).
   void LogCommit(SessionStats& st);
+  //! Reserves the redo space LogCommit may need for `txn` (ORA-00345 when it cannot).
+  void ReserveCommitRedo(Transaction& txn);
 
   // ---- full scans (scan_begin.cpp)
   //! _small_table_threshold in blocks: the parameter, or 2% of the cache.
@@ -121,10 +130,13 @@ struct Database::Impl {
     IndexInfo info;
     uint32_t root = 0;
     uint32_t height = 1;  //!< kept by the tree (root splits); the root block is authoritative
+    //! Where the segment header is; kept for an UNUSABLE index, which has no Segment.
+    uint32_t header_block = 0;
   };
   std::map<std::string, std::unique_ptr<IndexState>, std::less<>> indexes;
   std::string key_buffer;  //!< reused by index maintenance
-  //! True when some index is defined on `t` (DML skips all index work otherwise).
+  //! True when some index is defined on `t` (DML skips all index work otherwise). Throws
+  //! ORA-01502 when one of them is UNUSABLE: DML would leave it behind the table.
   bool HasIndexes(const TableInfo& t) const;
   BTree TreeOf(IndexState& ix);
   //! The entry key of `row` in `ix` (ROWID appended for non-unique indexes); false when every

@@ -3,11 +3,13 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstring>
 #include <fstream>
 
 #include "common/error.h"
 #include "storage/block.h"
+#include "storage/private_files.h"
 #include "storage/row_codec.h"
 
 namespace pathdb::storage {
@@ -367,12 +369,16 @@ void WriteControlFile(const std::filesystem::path& dir, const ControlData& c) {
   buf.append(reinterpret_cast<const char*>(&crc), 4);
   auto tmp = dir / "control01.ctl.tmp";
   {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f.write(buf.data(), static_cast<std::streamsize>(buf.size()));
-    f.flush();
-    if (!f) ThrowOra(221, "error on write to control file");
+    int fd = OpenPrivate(tmp, O_WRONLY | O_CREAT | O_TRUNC);
+    if (fd < 0)
+      ThrowOra(221, "error on write to control file ({}: {})", tmp.string(), std::strerror(errno));
+    bool ok =
+        ::write(fd, buf.data(), buf.size()) == static_cast<ssize_t>(buf.size()) && ::fsync(fd) == 0;
+    int err = errno;
+    ::close(fd);
+    if (!ok)
+      ThrowOra(221, "error on write to control file ({}: {})", tmp.string(), std::strerror(err));
   }
-  SyncPath(tmp, O_RDONLY);
   std::error_code ec;
   std::filesystem::rename(tmp, dir / "control01.ctl", ec);
   if (ec) ThrowOra(221, "error on write to control file");

@@ -12,11 +12,10 @@ DirectBlocks::DirectBlocks(DirectBlocksSetup setup, DirectReader::NextRequest ne
     : setup_(std::move(setup)), reader_(setup_.file, setup_.options, std::move(next)) {}
 
 std::byte* DirectBlocks::Read(uint32_t block, SessionStats& stats) {
+  // Requests follow the segment's runs, whose block numbers need not ascend (an extent freed
+  // by a dropped table is reused by a later one): a block outside the current request is in
+  // a later one, never compared by number with this one's.
   while (!have_ || block < cur_.block || block >= cur_.block + cur_.count) {
-    if (have_ && block < cur_.block) {
-      ThrowOra(600, "internal error code, arguments: [direct read], [block {} before {}]", block,
-               cur_.block);
-    }
     if (!reader_.Next(cur_)) {
       have_ = false;
       ThrowOra(600, "internal error code, arguments: [direct read], [block {} not requested]",

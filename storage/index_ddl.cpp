@@ -1,5 +1,7 @@
 // Index DDL: CREATE INDEX (bottom-up bulk build from the sorted table rows), DROP INDEX, the
 // index dictionary, index statistics (DBMS_STATS) and table statistics storage.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <ctime>
 
@@ -22,14 +24,22 @@ std::string_view KeyColumnsPart(std::string_view key, bool unique) {
 
 // ---- Impl helpers
 
+[[noreturn]] static void ThrowUnusable(const IndexInfo& ix) {
+  ThrowOra(1502, "index 'PATHDB.{}' or partition of such index is in unusable state", ix.name);
+}
+
 bool Database::Impl::HasIndexes(const TableInfo& t) const {
+  bool any = false;
   for (const auto& [name, ix] : indexes) {
-    if (ix->info.table_object_id == t.object_id) return true;
+    if (ix->info.table_object_id != t.object_id) continue;
+    if (ix->info.unusable) ThrowUnusable(ix->info);
+    any = true;
   }
-  return false;
+  return any;
 }
 
 BTree Database::Impl::TreeOf(IndexState& ix) {
+  if (ix.info.unusable) ThrowUnusable(ix.info);
   return BTree(*cache, *file, space, segments.at(ix.info.object_id), ix.root, ix.height, scn);
 }
 
@@ -50,11 +60,16 @@ bool Database::Impl::BuildIndexKey(const IndexState& ix, const TableInfo& t,
 std::vector<IndexEntry> Database::Impl::IndexDictEntries() {
   std::vector<IndexEntry> out;
   for (auto& [name, ix] : indexes) {
-    const Segment& seg = segments.at(ix->info.object_id);
     IndexEntry e;
     e.info = ix->info;
-    e.info.allocated_blocks = seg.AllocatedBlocks();
-    e.header_block = seg.header_block;
+    e.info.unusable = false;  // found again (or not) by the next open
+    auto seg = segments.find(ix->info.object_id);
+    if (seg != segments.end()) {
+      e.info.allocated_blocks = seg->second.AllocatedBlocks();
+      e.header_block = seg->second.header_block;
+    } else {
+      e.header_block = ix->header_block;
+    }
     e.root_block = ix->root;
     e.height = ix->height;
     out.push_back(std::move(e));
@@ -64,14 +79,31 @@ std::vector<IndexEntry> Database::Impl::IndexDictEntries() {
 
 void Database::Impl::LoadIndexes(std::vector<IndexEntry>& entries) {
   for (auto& e : entries) {
-    Segment seg = LoadSegment(e.header_block, *cache, internal_stats);
-    if (seg.object_id != e.info.object_id) ThrowCorruptBlock(e.header_block);
     auto ix = std::make_unique<IndexState>();
     ix->info = std::move(e.info);
-    ix->info.allocated_blocks = seg.AllocatedBlocks();
     ix->root = e.root_block;
     ix->height = std::max<uint32_t>(e.height, 1);
-    segments[ix->info.object_id] = std::move(seg);
+    ix->header_block = e.header_block;
+    // An index is redundant data: a damaged one must not keep the table from opening. It
+    // stays UNUSABLE until REBUILD (its old extents stay allocated: without the header nobody
+    // can tell which they are).
+    std::optional<Segment> seg;
+    try {
+      seg = LoadSegment(e.header_block, *cache, internal_stats);
+      if (seg->object_id != ix->info.object_id) seg.reset();
+    } catch (const OraError&) {
+      seg.reset();
+    }
+    if (seg) {
+      ix->info.allocated_blocks = seg->AllocatedBlocks();
+      segments[ix->info.object_id] = std::move(*seg);
+    } else {
+      ix->info.unusable = true;
+      report.warnings.push_back(fmt::format(
+          "index {} is UNUSABLE: its segment header (block {}) is corrupt; ALTER INDEX {} "
+          "REBUILD repairs it",
+          ix->info.name, e.header_block, ix->info.name));
+    }
     std::string name = ix->info.name;
     indexes[name] = std::move(ix);
   }
@@ -84,15 +116,17 @@ void Database::Impl::DropIndexesOf(uint32_t table_object_id) {
       continue;
     }
     uint32_t id = it->second->info.object_id;
-    FreeSegment(segments.at(id), space, *cache);
-    segments.erase(id);
+    if (auto seg = segments.find(id); seg != segments.end()) {
+      FreeSegment(seg->second, space, *cache);
+      segments.erase(seg);
+    }
     it = indexes.erase(it);
   }
 }
 
 void Database::Impl::TruncateIndexesOf(uint32_t table_object_id) {
   for (auto& [name, ix] : indexes) {
-    if (ix->info.table_object_id != table_object_id) continue;
+    if (ix->info.table_object_id != table_object_id || ix->info.unusable) continue;
     Segment& seg = segments.at(ix->info.object_id);
     ResetSegment(seg, space, *cache);
     // The first data block comes back, so the root keeps its number.
@@ -245,10 +279,37 @@ void Database::DropIndex(std::string_view name) {
   auto it = m.indexes.find(name);
   if (it == m.indexes.end()) ThrowOra(1418, "specified index does not exist");
   uint32_t id = it->second->info.object_id;
-  FreeSegment(m.segments.at(id), m.space, *m.cache);
-  m.segments.erase(id);
+  if (auto seg = m.segments.find(id); seg != m.segments.end()) {
+    FreeSegment(seg->second, m.space, *m.cache);
+    m.segments.erase(seg);
+  }
   m.indexes.erase(it);
   m.WriteDictionary();
+}
+
+void Database::RebuildIndex(std::string_view name, SessionStats& stats,
+                            const ProgressFn& progress) {
+  Impl& m = *impl_;
+  auto it = m.indexes.find(name);
+  if (it == m.indexes.end()) ThrowOra(1418, "specified index does not exist");
+  std::unique_ptr<Impl::IndexState> old = std::move(it->second);
+  m.indexes.erase(it);
+  IndexInfo info = old->info;
+  info.unusable = false;
+  info.object_id = 0;
+  info.stats = {};
+  try {
+    CreateIndex(std::move(info), stats, progress);
+  } catch (...) {
+    std::string key = old->info.name;
+    m.indexes[key] = std::move(old);
+    throw;
+  }
+  if (auto seg = m.segments.find(old->info.object_id); seg != m.segments.end()) {
+    FreeSegment(seg->second, m.space, *m.cache);
+    m.segments.erase(seg);
+    m.WriteDictionary();
+  }
 }
 
 const IndexInfo* Database::FindIndex(std::string_view name) const {
@@ -259,6 +320,14 @@ const IndexInfo* Database::FindIndex(std::string_view name) const {
 std::vector<const IndexInfo*> Database::Indexes() const {
   std::vector<const IndexInfo*> out;
   for (auto& [name, ix] : impl_->indexes) out.push_back(&ix->info);
+  return out;
+}
+
+std::vector<const IndexInfo*> Database::UsableIndexesOf(const TableInfo& table) const {
+  std::vector<const IndexInfo*> out;
+  for (const IndexInfo* ix : IndexesOf(table)) {
+    if (!ix->unusable) out.push_back(ix);
+  }
   return out;
 }
 

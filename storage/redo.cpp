@@ -1,6 +1,9 @@
 // COMMIT: the transaction's changed blocks and a commit record reach the redo log, which is
 // forced before the call returns; a checkpoint follows when the log has grown enough.
+#include <unordered_set>
+
 #include "storage/database_impl.h"
+#include "storage/redo_format.h"
 
 namespace pathdb::storage {
 
@@ -39,7 +42,22 @@ void Database::Impl::LogCommit(SessionStats& st) {
   if (redo->Bytes() > options.checkpoint_redo_bytes) CheckpointAll();
 }
 
+void Database::Impl::ReserveCommitRedo(Transaction& txn) {
+  if (!redo) return;
+  // What LogCommit can write: every unlogged buffer, the blocks CleanupDeletes touches, the
+  // segment headers and the dictionary (which DDL may have grown), each in one record.
+  std::unordered_set<uint32_t> deleted_in;
+  for (const UndoRecord& rec : txn.records()) {
+    if (rec.kind == UndoRecord::Kind::kDelete) deleted_in.insert(rec.rowid.block);
+  }
+  const uint64_t blocks = cache->CountUnlogged() + deleted_in.size() + segments.size();
+  redo->Reserve(blocks * (kBlockSize + sizeof(redo::RecordHeader)) + 2 * logged_dictionary.size() +
+                (64 << 10));
+}
+
 void Database::Commit(Transaction& txn, SessionStats& stats) {
+  // Log space first: when it cannot be had, nothing has changed and the transaction stays open.
+  impl_->ReserveCommitRedo(txn);
   impl_->CleanupDeletes(txn, stats);
   txn.records().clear();
   impl_->LogCommit(stats);

@@ -9,41 +9,49 @@
 
 #include "common/error.h"
 #include "storage/block.h"
+#include "storage/file_header.h"
+#include "storage/private_files.h"
+#include "storage/redo_format.h"
 
 namespace pathdb::storage {
 
+using namespace redo;
+
 namespace {
 
-constexpr uint32_t kRedoMagic = 0x4f444552;  // "REDO"
-constexpr uint8_t kImage = 1;
-constexpr uint8_t kCommit = 2;
 //! Buffered appends are written once this much has accumulated (a commit forces earlier).
 constexpr size_t kWriteChunk = kRedoBufferBytes;
-//! Largest record payload recovery believes (a dictionary far beyond this is a torn length).
-constexpr uint32_t kMaxPayload = 1u << 30;
-
-struct RecordHeader {
-  uint32_t magic;
-  uint8_t type;
-  uint8_t reserved[3];
-  uint32_t block_no;
-  uint32_t length;
-  uint64_t generation;
-  uint64_t seq;
-  uint32_t crc;  //!< CRC32C of the header (this field zero) and the payload
-  uint32_t reserved2;
-};
-static_assert(sizeof(RecordHeader) == 40);
-
-uint32_t RecordCrc(RecordHeader h, const void* payload, uint32_t length) {
-  h.crc = 0;
-  uint32_t crc = Crc32c(&h, sizeof h);
-  return Crc32c(payload, length, crc);
-}
+static_assert(RedoLog::kRecordsOffset == kRecordsStart);
 
 [[noreturn]] void ThrowLogIo(const char* what) {
   ThrowOra(313, "open failed for members of log group 1 of thread 1 ({}: {})", what,
            std::strerror(errno));
+}
+
+//! A log write that failed (a full disk, the file-size limit, an I/O error) outside a COMMIT's
+//! reservation: while a statement parked blocks of an open transaction in the log.
+[[noreturn]] void ThrowLogWrite(const std::filesystem::path& path, uint64_t off, size_t n) {
+  const int err = errno == 0 ? EIO : errno;
+  ThrowOra(345,
+           "redo log write error block {} count {}\n"
+           "ORA-00312: online log 1 thread 1: '{}'\n"
+           "ORA-27072: File I/O error\nLinux-x86_64 Error: {}: {}\n"
+           "The open transaction cannot be logged: ROLLBACK it. Committed transactions are "
+           "safe; if ROLLBACK fails too, exit and reopen the database",
+           off / 512, (n + 511) / 512, path.string(), err, std::strerror(err));
+}
+
+void PwriteAll(int fd, const void* data, size_t n, uint64_t off,
+               const std::filesystem::path& path) {
+  const auto* p = static_cast<const char*>(data);
+  while (n > 0) {
+    ssize_t w = ::pwrite(fd, p, n, static_cast<off_t>(off));
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) ThrowLogWrite(path, off, n);
+    p += w;
+    n -= static_cast<size_t>(w);
+    off += static_cast<uint64_t>(w);
+  }
 }
 
 void PreadAll(int fd, void* out, size_t n, uint64_t off) {
@@ -58,28 +66,43 @@ void PreadAll(int fd, void* out, size_t n, uint64_t off) {
   }
 }
 
-//! Reads the record at `off`; false at the end of the valid log (EOF, torn or stale record).
-bool ReadRecord(int fd, uint64_t file_size, uint64_t off, uint64_t generation, uint64_t seq,
-                RecordHeader& h, std::string& payload) {
-  if (off + sizeof h > file_size) return false;
-  PreadAll(fd, &h, sizeof h, off);
-  if (h.magic != kRedoMagic || h.generation != generation || h.seq != seq ||
-      h.length > kMaxPayload || off + sizeof h + h.length > file_size) {
-    return false;
-  }
-  if (h.type == kImage && h.length != kBlockSize) return false;
-  payload.resize(h.length);
-  PreadAll(fd, payload.data(), h.length, off + sizeof h);
-  return RecordCrc(h, payload.data(), h.length) == h.crc;
+}  // namespace
+
+namespace redo {
+
+uint32_t RecordCrc(RecordHeader h, const void* payload, uint32_t length) {
+  h.crc = 0;
+  uint32_t crc = Crc32c(&h, sizeof h);
+  return Crc32c(payload, length, crc);
 }
 
-}  // namespace
+LogHeader MakeLogHeader(uint64_t writes, uint64_t generation, uint64_t commits,
+                        uint64_t durable_end) {
+  LogHeader h{};
+  std::memcpy(h.magic, "PATHREDO", 8);
+  h.version = 2;
+  h.writes = writes;
+  h.generation = generation;
+  h.commits = commits;
+  h.durable_end = durable_end;
+  h.crc = Crc32c(&h, sizeof h);
+  return h;
+}
+
+bool ValidLogHeader(const LogHeader& h) {
+  LogHeader copy = h;
+  copy.crc = 0;
+  return std::memcmp(h.magic, "PATHREDO", 8) == 0 && h.version == 2 &&
+         Crc32c(&copy, sizeof copy) == h.crc;
+}
+
+}  // namespace redo
 
 RedoLog::RedoLog(const std::filesystem::path& dir, uint64_t generation, DataFile& data_file)
     : path_(dir / "redo01.log"), generation_(generation), data_file_(data_file) {
-  fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  fd_ = OpenPrivate(path_, O_RDWR | O_CREAT);
   if (fd_ < 0) ThrowLogIo("open");
-  if (::ftruncate(fd_, 0) != 0) ThrowLogIo("truncate");
+  Reset(generation);
 }
 
 RedoLog::~RedoLog() {
@@ -88,7 +111,7 @@ RedoLog::~RedoLog() {
 
 void RedoLog::Append(uint8_t type, uint32_t block_no, const void* payload, uint32_t length) {
   RecordHeader h{};
-  h.magic = kRedoMagic;
+  h.magic = kRecordMagic;
   h.type = type;
   h.block_no = block_no;
   h.length = length;
@@ -112,25 +135,57 @@ void RedoLog::AppendCommit(const std::string& dictionary) {
   std::string payload(1, dictionary.empty() ? '\0' : '\1');
   payload += dictionary;
   Append(kCommit, 0, payload.data(), static_cast<uint32_t>(payload.size()));
+  ++commits_;
+  commit_end_ = end_;
 }
 
 void RedoLog::WriteBuffer() {
-  const char* p = buffer_.data();
-  size_t n = buffer_.size();
-  while (n > 0) {
-    ssize_t w = ::pwrite(fd_, p, n, static_cast<off_t>(written_));
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) ThrowLogIo("write");
-    p += w;
-    n -= static_cast<size_t>(w);
-    written_ += static_cast<uint64_t>(w);
-  }
+  PwriteAll(fd_, buffer_.data(), buffer_.size(), written_, path_);
+  written_ += buffer_.size();
   buffer_.clear();
+}
+
+void RedoLog::WriteHeader(bool both) {
+  LogHeader h = MakeLogHeader(++header_writes_, generation_, commits_, commit_end_);
+  if (both) PwriteAll(fd_, &h, sizeof h, 0, path_);
+  PwriteAll(fd_, &h, sizeof h, (header_writes_ % 2) * kSlotBytes, path_);
+  header_commits_ = commits_;
 }
 
 void RedoLog::Force() {
   WriteBuffer();
+  bool counted = commits_ != header_commits_;
+  // One fdatasync covers the records and the header that counts them.
+  if (counted) WriteHeader(false);
   if (::fdatasync(fd_) != 0) ThrowLogIo("fdatasync");
+  // The mirror goes out after the log is durable, so it never counts more than the log holds;
+  // it is not forced (the data file is synced at checkpoints): it speaks for the log when the
+  // log file itself is gone.
+  if (counted) WriteFileHeader(data_file_, {generation_, commits_});
+}
+
+void RedoLog::Reserve(uint64_t bytes) {
+  const uint64_t need = end_ + bytes;
+  if (need <= reserved_) return;
+  constexpr uint64_t kStep = 1 << 20;
+  uint64_t target = (need + kStep - 1) / kStep * kStep;
+  // posix_fallocate grows the file, so RLIMIT_FSIZE (EFBIG) is met here as well as ENOSPC;
+  // the zeros past the last record are where recovery stops reading, as at a clean end.
+  int rc = ::posix_fallocate(fd_, 0, static_cast<off_t>(target));
+  if (rc != 0 && target != need) {
+    target = need;  // the limit may leave room for this commit but not for the whole step
+    rc = ::posix_fallocate(fd_, 0, static_cast<off_t>(target));
+  }
+  if (rc != 0) {
+    ThrowOra(345,
+             "redo log write error block {} count {}\n"
+             "ORA-00312: online log 1 thread 1: '{}'\n"
+             "ORA-27072: File I/O error\nLinux-x86_64 Error: {}: {}\n"
+             "Nothing was committed: the transaction is still open (ROLLBACK it, or make room "
+             "and COMMIT again)",
+             end_ / 512, (bytes + 511) / 512, path_.string(), rc, std::strerror(rc));
+  }
+  reserved_ = target;
 }
 
 void RedoLog::MarkParkedCommitted() {
@@ -154,9 +209,15 @@ std::vector<uint32_t> RedoLog::ParkedBlocks() const {
 void RedoLog::Reset(uint64_t generation) {
   buffer_.clear();
   parked_.clear();
-  if (::ftruncate(fd_, 0) != 0) ThrowLogIo("truncate");
-  end_ = written_ = seq_ = 0;
   generation_ = generation;
+  end_ = written_ = commit_end_ = kRecordsStart;
+  seq_ = commits_ = 0;
+  // The new header first: a crash before the truncation leaves records of the old generation
+  // behind it, which recovery never replays.
+  WriteHeader(true);
+  if (::ftruncate(fd_, static_cast<off_t>(kRecordsStart)) != 0) ThrowLogIo("truncate");
+  if (::fdatasync(fd_) != 0) ThrowLogIo("fdatasync");
+  reserved_ = kRecordsStart;
 }
 
 void RedoLog::Evict(uint32_t block_no, const std::byte* data, bool unlogged) {
@@ -178,53 +239,6 @@ void RedoLog::ReadImage(uint32_t block_no, std::byte* out) {
   if (p.offset >= written_) WriteBuffer();
   PreadAll(fd_, out, kBlockSize, p.offset);
   if (!VerifyBlock(out, block_no)) ThrowCorruptBlock(block_no);
-}
-
-RedoLog::Recovery RedoLog::Recover(const std::filesystem::path& dir, uint64_t generation,
-                                   DataFile& data_file) {
-  Recovery rec;
-  auto path = dir / "redo01.log";
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return rec;  // no log yet: nothing to replay
-  struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
-  off_t size = ::lseek(fd, 0, SEEK_END);
-  if (size <= 0) return rec;
-  auto file_size = static_cast<uint64_t>(size);
-
-  // Pass 1: where does the last complete group end, and which dictionary did it publish?
-  RecordHeader h;
-  std::string payload;
-  uint64_t off = 0, seq = 0, last_commit_end = 0;
-  while (ReadRecord(fd, file_size, off, generation, seq, h, payload)) {
-    off += sizeof h + h.length;
-    ++seq;
-    if (h.type == kCommit) {
-      last_commit_end = off;
-      ++rec.commits;
-      if (!payload.empty() && payload[0] == '\1') rec.dictionary = payload.substr(1);
-    }
-  }
-  rec.torn_tail = off < file_size;
-
-  // Pass 2: apply the images of committed groups in log order (later images win).
-  off = seq = 0;
-  while (off < last_commit_end && ReadRecord(fd, file_size, off, generation, seq, h, payload)) {
-    off += sizeof h + h.length;
-    ++seq;
-    if (h.type != kImage) continue;
-    if (h.block_no >= data_file.BlockCount()) data_file.Extend(h.block_no + 1);
-    data_file.Write(h.block_no, 1, reinterpret_cast<const std::byte*>(payload.data()));
-    rec.max_block = std::max(rec.max_block, h.block_no + 1);
-    rec.blocks.push_back(h.block_no);
-    ++rec.images;
-  }
-  if (rec.images > 0) data_file.Sync();
-  std::sort(rec.blocks.begin(), rec.blocks.end());
-  rec.blocks.erase(std::unique(rec.blocks.begin(), rec.blocks.end()), rec.blocks.end());
-  return rec;
 }
 
 }  // namespace pathdb::storage

@@ -13,7 +13,10 @@
 // transaction — is ignored.
 //
 // Records carry the log generation from the control file: a checkpoint bumps it and truncates
-// the file, and records of an older generation are never replayed.
+// the file, and records of an older generation are never replayed. A header forced with every
+// commit counts the commit records (format: storage/redo_format.h), and block 0 of the data
+// file mirrors the count, so open can tell a clean end of the log from a damaged or missing
+// one and refuses the latter (Database::Open, storage/redo_recovery.cpp).
 // Threads: one writer, the committing session's thread (docs/architecture.md, Threads).
 #pragma once
 #include <cstdint>
@@ -30,7 +33,8 @@ namespace pathdb::storage {
 
 class RedoLog final : public RedoSink {
  public:
-  //! Opens (creating) DIR/redo01.log, empties it and starts writing generation `generation`.
+  //! Opens (creating) DIR/redo01.log, empties it and starts writing generation `generation`;
+  //! the log header is forced before the constructor returns.
   RedoLog(const std::filesystem::path& dir, uint64_t generation, DataFile& data_file);
   ~RedoLog() override;
   RedoLog(const RedoLog&) = delete;
@@ -43,6 +47,11 @@ class RedoLog final : public RedoSink {
   void AppendCommit(const std::string& dictionary);
   //! Writes buffered records and waits until they are on disk (fdatasync).
   void Force();
+  //! Allocates log space for the next `bytes` of records (rounded up to 1 MiB) unless it is
+  //! already there. A COMMIT calls it before it changes anything, so a full disk or the
+  //! file-size limit fails the COMMIT cleanly -- ORA-00345 with ORA-27072, the transaction
+  //! still open -- instead of halfway through the log write.
+  void Reserve(uint64_t bytes);
   //! After a commit was forced: every parked image now holds committed data.
   void MarkParkedCommitted();
 
@@ -56,13 +65,38 @@ class RedoLog final : public RedoSink {
   void Reset(uint64_t generation);
   uint64_t generation() const { return generation_; }
   //! Bytes appended since the last Reset (drives checkpoints).
-  uint64_t Bytes() const { return end_; }
+  uint64_t Bytes() const { return end_ - kRecordsOffset; }
+  //! Where records start in the file (after the two header slots).
+  static constexpr uint64_t kRecordsOffset = 4096;
 
   // ---- RedoSink
   void Evict(uint32_t block_no, const std::byte* data, bool unlogged) override;
   bool Holds(uint32_t block_no) const override { return parked_.count(block_no) != 0; }
   void ReadImage(uint32_t block_no, std::byte* out) override;
   void Forget(uint32_t block_no) override { parked_.erase(block_no); }
+
+  //! What open finds in DIR/redo01.log before anything is replayed (storage/redo_recovery.cpp).
+  struct LogState {
+    std::filesystem::path path;
+    bool present = false;       //!< the file exists
+    bool header_valid = false;  //!< a log header slot passed its checksum
+    bool legacy = false;        //!< a first-version log (no header, records from offset 0)
+    uint64_t header_generation = 0;
+    uint64_t header_commits = 0;  //!< commits the header says were forced in `generation`
+    uint64_t file_size = 0;
+    uint64_t valid_end = 0;        //!< offset just past the last readable record
+    uint64_t last_commit_end = 0;  //!< offset just past the last readable commit record
+    uint64_t commits_found = 0;    //!< readable commit records of `generation`
+    uint64_t records_start = 0;
+    uint64_t generation = 0;  //!< the control file's generation, the one being recovered
+    std::optional<std::string> dictionary;  //!< latest committed dictionary, when logged
+    //! Commits the header vouches for in `generation` (0 when it speaks of another one).
+    uint64_t HeaderCommits() const {
+      return header_valid && header_generation == generation ? header_commits : 0;
+    }
+  };
+  //! Reads DIR/redo01.log and finds the end of its readable records of `generation`.
+  static LogState Inspect(const std::filesystem::path& dir, uint64_t generation);
 
   //! Result of crash recovery.
   struct Recovery {
@@ -73,10 +107,9 @@ class RedoLog final : public RedoSink {
     bool torn_tail = false;                 //!< bytes after the last valid record were ignored
     std::vector<uint32_t> blocks;           //!< blocks written, sorted, each once
   };
-  //! Replays DIR/redo01.log of `generation` onto `data_file` (extending it as needed) and
-  //! syncs it. Does not change the log file.
-  static Recovery Recover(const std::filesystem::path& dir, uint64_t generation,
-                          DataFile& data_file);
+  //! Replays the readable committed groups `state` found onto `data_file` (extending it as
+  //! needed) and syncs it. Does not change the log file.
+  static Recovery Recover(const LogState& state, DataFile& data_file);
 
  private:
   struct Parked {
@@ -85,14 +118,21 @@ class RedoLog final : public RedoSink {
   };
   void Append(uint8_t type, uint32_t block_no, const void* payload, uint32_t length);
   void WriteBuffer();
+  //! Writes the log header (both slots when `both`, else the next one). Does not force.
+  void WriteHeader(bool both);
 
   std::filesystem::path path_;
   int fd_ = -1;
   uint64_t generation_;
   DataFile& data_file_;
-  uint64_t end_ = 0;      //!< logical end (file bytes + buffered bytes)
-  uint64_t written_ = 0;  //!< bytes already in the file
+  uint64_t end_ = 0;       //!< logical end as a file offset (file bytes + buffered bytes)
+  uint64_t reserved_ = 0;  //!< the file's allocated size (Reserve)
+  uint64_t written_ = 0;   //!< file offset up to which the records are in the file
   uint64_t seq_ = 0;
+  uint64_t commits_ = 0;         //!< commit records appended in this generation
+  uint64_t commit_end_ = 0;      //!< file offset just past the last of them
+  uint64_t header_commits_ = 0;  //!< commits the log header on disk counts
+  uint64_t header_writes_ = 0;
   std::string buffer_;
   std::unordered_map<uint32_t, Parked> parked_;
 };

@@ -1,16 +1,18 @@
 // Database::BeginScan: where a full scan's access path is decided, per segment and per
 // execution (oracle-reference.md 4.1): the buffer cache or direct path reads.
+#include <fcntl.h>
 #include <fmt/chrono.h>
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 
 #include "storage/database_impl.h"
 #include "storage/direct_blocks.h"
 #include "storage/direct_read_decision.h"
 #include "storage/heap_scan.h"
+#include "storage/private_files.h"
 
 namespace pathdb::storage {
 
@@ -43,10 +45,15 @@ size_t Database::Impl::SmallTableThreshold() const {
 
 void Database::Impl::Alert(const std::string& message) {
   if (!alerted.insert(message).second) return;  // once per open database
-  std::ofstream out(dir / "alert_pathdb.log", std::ios::app);
+  int fd = OpenPrivate(dir / "alert_pathdb.log", O_WRONLY | O_CREAT | O_APPEND);
+  if (fd < 0) return;  // the alert log is a diagnostic; the operation itself goes on
   auto now = std::chrono::system_clock::now();
-  out << fmt::format("{:%Y-%m-%dT%H:%M:%S}Z {}\n",
-                     fmt::gmtime(std::chrono::system_clock::to_time_t(now)), message);
+  std::string line = fmt::format("{:%Y-%m-%dT%H:%M:%S}Z {}\n",
+                                 fmt::gmtime(std::chrono::system_clock::to_time_t(now)), message);
+  if (::write(fd, line.data(), line.size()) < 0) {
+    // as above: a lost diagnostic line is not an error of the statement
+  }
+  ::close(fd);
 }
 
 DirectReadDecision Database::Impl::DecideScan(const Segment& seg, uint64_t stats_blocks,

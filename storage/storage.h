@@ -133,6 +133,9 @@ struct IndexInfo {
   bool primary_key = false;
   uint64_t allocated_blocks = 0;  //!< blocks of the index segment (USER_SEGMENTS)
   IndexStats stats;               //!< filled by CREATE INDEX and DBMS_STATS
+  //! Its segment header failed verification at open: the optimizer ignores the index, DML on
+  //! its table raises ORA-01502, ALTER INDEX ... REBUILD builds it afresh.
+  bool unusable = false;
 };
 
 //! One end of an index range: a key prefix (1..n leading key columns) and whether rows equal
@@ -182,6 +185,16 @@ struct DatabaseOptions {
   //! Redo bytes after which a COMMIT also checkpoints (keeps recovery short).
   uint64_t checkpoint_redo_bytes = 64ull << 20;
   ScanOptions scan;
+  //! --resetlogs: open even when the redo log lost committed transactions (or block 0 of the
+  //! data file is corrupt), replaying what is readable; OpenReport says what was lost.
+  bool accept_redo_loss = false;
+};
+
+//! What Database::Open had to do beyond opening (the shell prints these as warnings).
+struct OpenReport {
+  uint64_t commits_replayed = 0;  //!< committed transactions crash recovery applied
+  uint64_t commits_lost = 0;      //!< committed transactions the damaged log no longer held
+  std::vector<std::string> warnings;  //!< one line each; also in DIR/alert_pathdb.log
 };
 
 //! One column of one region of a storage index (V$STORAGE_INDEX).
@@ -270,6 +283,8 @@ class Database {
                                         const DatabaseOptions& options);
   //! Checkpoints (all dirty blocks and the dictionary reach disk) and closes the files.
   ~Database();
+  //! What the open recovered, lost or repaired.
+  const OpenReport& open_report() const;
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
 
@@ -301,6 +316,11 @@ class Database {
   const IndexInfo* FindIndex(std::string_view name) const;
   std::vector<const IndexInfo*> Indexes() const;
   std::vector<const IndexInfo*> IndexesOf(const TableInfo& table) const;
+  //! The indexes of `table` a plan may use (not UNUSABLE).
+  std::vector<const IndexInfo*> UsableIndexesOf(const TableInfo& table) const;
+  //! ALTER INDEX ... REBUILD: a fresh segment built from the table; the old one (when it was
+  //! readable) is freed. On failure the index stays as it was.
+  void RebuildIndex(std::string_view name, SessionStats& stats, const ProgressFn& progress);
   //! Walks the whole index: BLEVEL, LEAF_BLOCKS, DISTINCT_KEYS, NUM_ROWS and the exact
   //! CLUSTERING_FACTOR (table-block changes between consecutive entries in key order).
   IndexStats ComputeIndexStats(const IndexInfo& index, SessionStats& stats);

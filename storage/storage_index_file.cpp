@@ -8,6 +8,7 @@
 #include <iterator>
 #include <string>
 
+#include "storage/private_files.h"
 #include "storage/block.h"
 #include "storage/row_codec.h"
 
@@ -148,7 +149,7 @@ void SaveStorageIndexes(const std::filesystem::path& dir, uint64_t generation,
   Put(out, Crc32c(out.data(), out.size()));
   // Never a half-written file under the real name: write aside, sync, rename.
   const auto tmp = dir / (std::string(kFileName) + ".tmp");
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  int fd = OpenPrivate(tmp, O_WRONLY | O_CREAT | O_TRUNC);
   if (fd < 0) return;  // the index is an optimisation: without the file it is rebuilt
   size_t done = 0;
   bool ok = true;

@@ -48,6 +48,7 @@ class Transformer {
   ast::StatementPtr CreateView(P::CreateViewStatementContext* ctx);
   ast::StatementPtr Drop(P::DropStatementContext* ctx);
   ast::StatementPtr AlterTable(P::AlterTableStatementContext* ctx);
+  ast::StatementPtr AlterIndex(P::AlterIndexStatementContext* ctx);
   ast::StatementPtr AlterSession(P::AlterSessionStatementContext* ctx);
   ast::StatementPtr AlterSystem(P::AlterSystemStatementContext* ctx);
   ast::StatementPtr Explain(P::ExplainStatementContext* ctx);

@@ -227,7 +227,7 @@ void GatherTable(storage::Database& db, const storage::TableInfo& t, const Gathe
   storage::TableStats ts = GatherTableStats(db, t, o, stats);
   db.SetTableStats(t, std::move(ts));
   if (o.cascade)
-    for (const auto* ix : db.IndexesOf(t)) GatherIndex(db, *ix, o.now, stats);
+    for (const auto* ix : db.UsableIndexesOf(t)) GatherIndex(db, *ix, o.now, stats);
 }
 
 }  // namespace

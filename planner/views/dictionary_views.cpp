@@ -156,7 +156,7 @@ Rows UserIndexesRows(ExecContext& ctx, const SystemViewSources&) {
                     stat(s.distinct_keys ? std::max<uint64_t>(1, s.leaf_blocks / dk) : 0),
                     stat(s.distinct_keys ? std::max<uint64_t>(1, s.clustering_factor / dk) : 0),
                     stat(s.clustering_factor),
-                    V("VALID"),
+                    V(ix->unusable ? "UNUSABLE" : "VALID"),
                     stat(s.num_rows),
                     stat(s.num_rows),
                     s.present ? AnalyzedDate(s.last_analyzed) : NullDate(),

@@ -27,6 +27,14 @@ std::string DropIndexStatement(Session& session, const ast::Statement& stmt) {
   return "Index dropped.";
 }
 
+std::string AlterIndexStatement(Session& session, const ast::Statement& stmt) {
+  storage::Database& db = session.database();
+  const storage::IndexInfo* index = stmt.name.empty() ? nullptr : db.FindIndex(stmt.name.back());
+  if (!index) ThrowOra(1418, "specified index does not exist");
+  db.RebuildIndex(index->name, session.stats(), session.progress());
+  return "Index altered.";
+}
+
 void CreateConstraintIndexes(Session& session, ExecContext& ctx, const ast::Statement& stmt,
                              const storage::TableInfo& table) {
   storage::Database& db = session.database();

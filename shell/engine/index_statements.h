@@ -13,6 +13,8 @@ namespace pathdb {
 std::string CreateIndexStatement(Session& session, ExecContext& ctx, const ast::Statement& stmt);
 //! ORA-01418 when missing (unless IF EXISTS), ORA-02429 for an index enforcing a constraint.
 std::string DropIndexStatement(Session& session, const ast::Statement& stmt);
+//! ALTER INDEX ... REBUILD (ORA-01418 when missing).
+std::string AlterIndexStatement(Session& session, const ast::Statement& stmt);
 //! After CREATE TABLE: one unique index per PRIMARY KEY / UNIQUE constraint. When one cannot
 //! be created the table is dropped again and the error raised: the DDL is all or nothing.
 void CreateConstraintIndexes(Session& session, ExecContext& ctx, const ast::Statement& stmt,

@@ -84,6 +84,7 @@ bool InvalidatesCursors(ast::StmtKind k) {
     case K::kAlterTable:
     case K::kCreateIndex:
     case K::kDropIndex:
+    case K::kAlterIndex:
     case K::kCreateView:
     case K::kDropView:
       return true;
@@ -223,6 +224,9 @@ StatementOutcome StatementRunner::Run(const ast::Statement& stmt, ResultSink& si
     case K::kDropIndex:
       ImplicitCommit();
       return Message(DropIndexStatement(session, stmt));
+    case K::kAlterIndex:
+      ImplicitCommit();
+      return Message(AlterIndexStatement(session, stmt));
     case K::kMerge:
       ThrowUnimplemented("MERGE");
     case K::kAlterTable:

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "common/error.h"
+#include "storage/redo_log.h"
 #include "test_util.h"
 
 namespace pathdb::storage {
@@ -129,9 +130,24 @@ TEST(StorageRedo, CutInsideACommitGroupLosesOnlyThatGroup) {
     db->Commit(txn, st);
     CrashWithPendingChange(db, t, 1'000'000);
   }
-  // Tear the second group: cut the file a little after the first commit record.
-  std::filesystem::resize_file(dir.db() / "redo01.log", after_first + 100);
-  auto db = Database::Open(dir.db(), Tiny());
+  // Tear the second group: cut the file a little after the first commit record. Both commits
+  // were forced, so the log header counts two: open refuses the damaged log ...
+  std::filesystem::resize_file(dir.db() / "redo01.log",
+                               after_first + RedoLog::kRecordsOffset + 100);
+  try {
+    Database::Open(dir.db(), Tiny());
+    ADD_FAILURE() << "a log missing a forced commit was opened";
+  } catch (const OraError& e) {
+    EXPECT_EQ(e.code(), 354) << e.what();
+    EXPECT_NE(std::string(e.what()).find("1 transaction committed"), std::string::npos)
+        << e.what();
+  }
+  // ... and --resetlogs opens it, losing exactly the torn group and saying so.
+  DatabaseOptions accept = Tiny();
+  accept.accept_redo_loss = true;
+  auto db = Database::Open(dir.db(), accept);
+  EXPECT_EQ(db->open_report().commits_lost, 1u);
+  EXPECT_EQ(db->open_report().commits_replayed, 1u);
   SessionStats st;
   auto rows = ScanAll(*db, *db->FindTable("T"), st);
   EXPECT_EQ(rows.size(), 300u);
