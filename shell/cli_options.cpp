@@ -51,12 +51,16 @@ CliOptions ParseCommandLine(const std::vector<std::string>& args) {
     const std::string& a = args[i];
     if (a == "--batch" || a == "-b" || a == "-s") {
       o.batch = true;
+    } else if (a == "--resetlogs") {
+      o.resetlogs = true;
     } else if (a == "--demo") {
       o.demo = true;
     } else if (a == "--help" || a == "-h") {
       o.help = true;
     } else if (a == "--version" || a == "-V") {
       o.version = true;
+    } else if (a == "--nologin") {
+      o.nologin = true;
     } else if (a == "-c") {
       if (i + 1 >= args.size()) throw std::invalid_argument("option -c needs a SQL text");
       o.command = args[++i];
@@ -116,7 +120,10 @@ std::string UsageText() {
          "  --demo                create (once) and open the order-entry demo database\n"
          "  --cache-size=256M     buffer cache size (K/M/G)\n"
          "  --inmemory-size=1G    in-memory column store size\n"
-         "  --param name=value    set any session parameter\n";
+         "  --param name=value    set any session parameter\n"
+         "  --resetlogs           open even though the redo log lost committed transactions\n"
+         "                        (replays what is readable, reports how many were lost)\n"
+         "  --nologin             do not run login.sql (./login.sql, else the first in $SQLPATH)\n";
 }
 
 }  // namespace pathdb::shell

@@ -12,19 +12,22 @@ enum class OutputFormat { kSqlplus, kCsv, kSlt };
 struct CliOptions {
   std::string dbdir = "./pathdb-data";
   bool dbdir_given = false;
-  std::string script;   //!< @script.sql
+  std::string script;                    //!< @script.sql
   std::vector<std::string> script_args;  //!< words after @script.sql, its &1, &2, ...
-  std::string command;  //!< -c "SQL;"
+  std::string command;                   //!< -c "SQL;"
   bool has_command = false;
   bool batch = false;
   bool demo = false;
   bool help = false;
   bool version = false;  //!< --version: print the release line and exit
+  //! --resetlogs: open a database whose redo log lost committed transactions, accepting it
+  bool resetlogs = false;
+  bool nologin = false;  //!< --nologin: do not run login.sql at start
   OutputFormat format = OutputFormat::kSqlplus;
   uint64_t cache_size = 256ull << 20;
   bool cache_size_given = false;
   std::string cache_size_text;  //!< as given ("16M")
-  std::string inmemory_size;  //!< as given ("1G"); empty when not given
+  std::string inmemory_size;    //!< as given ("1G"); empty when not given
   std::vector<std::pair<std::string, std::string>> params;  //!< --param name=value, in order
 };
 

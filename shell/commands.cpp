@@ -10,63 +10,13 @@
 
 #include "common/error.h"
 #include "shell/cli_options.h"
+#include "shell/command_words.h"
 #include "shell/sqlplus.h"
 #include "shell/substitution.h"
 #include "storage/storage.h"
 
 namespace pathdb::shell {
 namespace {
-
-//! Words of a command line; 'quoted' and "quoted" words keep their spaces, quotes removed.
-std::vector<std::string> SplitWords(const std::string& text) {
-  std::vector<std::string> words;
-  size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    if (i >= text.size()) break;
-    std::string w;
-    if (text[i] == '\'' || text[i] == '"') {
-      const char q = text[i++];
-      while (i < text.size()) {
-        if (text[i] == q) {
-          if (i + 1 < text.size() && text[i + 1] == q) {
-            w += q;
-            i += 2;
-            continue;
-          }
-          ++i;
-          break;
-        }
-        w += text[i++];
-      }
-    } else {
-      while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) w += text[i++];
-    }
-    words.push_back(w);
-  }
-  return words;
-}
-
-bool Matches(const std::string& word, const char* name, size_t min_len) {
-  const std::string u = ToUpper(word);
-  const std::string n = name;
-  return u.size() >= min_len && u.size() <= n.size() && n.compare(0, u.size(), u) == 0;
-}
-
-std::optional<bool> OnOff(const std::string& w) {
-  const std::string u = ToUpper(w);
-  if (u == "ON") return true;
-  if (u == "OFF") return false;
-  return std::nullopt;
-}
-
-std::optional<int> ToInt(const std::string& w) {
-  if (w.empty() || w.size() > 9) return std::nullopt;
-  for (char c : w) {
-    if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
-  }
-  return std::stoi(w);
-}
 
 std::string Unquote(std::string s) {
   s = Trim(s);
@@ -82,6 +32,24 @@ std::string RTrim(std::string s) {
 }
 
 }  // namespace
+
+void Sqlplus::RunScript(std::string file, const std::vector<std::string>& args) {
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec) && std::filesystem::path(file).extension().empty()) {
+    file += ".sql";
+  }
+  std::ifstream in(file);
+  if (!in) return OsFailed(fmt::format("SP2-0310: unable to open file \"{}\"", file));
+  if (depth_ >= 20) {
+    return ReportSp2("SP2-0309: SQL*Plus command procedures may only be nested to a depth of 20.");
+  }
+  for (size_t i = 0; i < args.size(); ++i) settings_.defines.Set(std::to_string(i + 1), args[i]);
+  StreamLineSource src(in);
+  ++depth_;
+  const std::string dir = std::filesystem::path(file).parent_path().string();
+  Run(src, dir.empty() ? "." : dir);
+  --depth_;
+}
 
 void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
                          const std::string& script_dir) {
@@ -108,113 +76,9 @@ void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
 
   if (Matches(verb, "START", 3)) {
     if (w.size() < 2) return ReportSp2("SP2-1506: START, @ or @@ command has no arguments");
-    std::string file = w[1];
-    if (!std::filesystem::exists(file) && std::filesystem::path(file).extension().empty()) {
-      file += ".sql";
-    }
-    std::ifstream in(file);
-    if (!in) return ReportSp2(fmt::format("SP2-0310: unable to open file \"{}\"", file));
-    if (depth_ >= 20) {
-      return ReportSp2(
-          "SP2-0309: SQL*Plus command procedures may only be nested to a depth of 20.");
-    }
-    for (size_t i = 2; i < w.size(); ++i) settings_.defines.Set(std::to_string(i - 1), w[i]);
-    StreamLineSource src(in);
-    ++depth_;
-    const std::string dir = std::filesystem::path(file).parent_path().string();
-    Run(src, dir.empty() ? "." : dir);
-    --depth_;
-    return;
+    return RunScript(w[1], std::vector<std::string>(w.begin() + 2, w.end()));
   }
-  if (Matches(verb, "SET", 3)) {
-    if (w.size() < 2) return ReportSp2("SP2-0265: set must be followed by an option");
-    const std::string& opt = w[1];
-    const std::string val = w.size() > 2 ? w[2] : "";
-    auto need_on_off = [&](bool& target) {
-      auto v = OnOff(val);
-      if (!v) return ReportSp2(fmt::format("SP2-0265: {} must be set ON or OFF", ToUpper(opt)));
-      target = *v;
-    };
-    auto need_int = [&](int& target, int lo, int hi, const char* name) {
-      auto v = ToInt(val);
-      if (!v) return ReportSp2(fmt::format("SP2-0268: {} option not a valid number", name));
-      if (*v < lo || *v > hi) {
-        return ReportSp2(
-            fmt::format("SP2-0267: {} option {} out of range ({} through {})", name, *v, lo, hi));
-      }
-      target = *v;
-    };
-    if (Matches(opt, "TIMING", 4)) return need_on_off(settings_.timing);
-    if (Matches(opt, "ECHO", 4)) return need_on_off(settings_.echo);
-    if (Matches(opt, "VERIFY", 3)) return need_on_off(settings_.verify);
-    if (Matches(opt, "HEADING", 3)) return need_on_off(settings_.heading);
-    if (Matches(opt, "DEFINE", 3)) {
-      if (auto v = OnOff(val)) settings_.define = *v;
-      return;
-    }
-    if (Matches(opt, "LINESIZE", 3)) return need_int(settings_.linesize, 1, 32767, "linesize");
-    if (Matches(opt, "PAGESIZE", 5)) return need_int(settings_.pagesize, 0, 50000, "pagesize");
-    if (Matches(opt, "NUMWIDTH", 3)) return need_int(settings_.numwidth, 2, 50, "numwidth");
-    if (Matches(opt, "FEEDBACK", 4)) {
-      if (auto v = OnOff(val)) {
-        settings_.feedback = *v ? 1 : 0;
-        return;
-      }
-      return need_int(settings_.feedback, 0, 50000, "feedback");
-    }
-    if (Matches(opt, "NULL", 3)) {
-      settings_.null_text = val;
-      return;
-    }
-    if (Matches(opt, "AUTOTRACE", 5)) {
-      // SET AUTOT[RACE] {OFF | ON | TRACE[ONLY]} [EXP[LAIN]] [STAT[ISTICS]]
-      Settings::Autotrace a;
-      bool ok = w.size() > 2;
-      if (ok && Matches(w[2], "OFF", 3)) {
-        ok = w.size() == 3;
-      } else if (ok && (Matches(w[2], "ON", 2) || Matches(w[2], "TRACEONLY", 5))) {
-        a.on = true;
-        a.rows = Matches(w[2], "ON", 2);
-        bool explain = false, statistics = false;
-        for (size_t i = 3; i < w.size() && ok; ++i) {
-          if (Matches(w[i], "EXPLAIN", 3))
-            explain = true;
-          else if (Matches(w[i], "STATISTICS", 4))
-            statistics = true;
-          else
-            ok = false;
-        }
-        if (explain || statistics) {
-          a.explain = explain;
-          a.statistics = statistics;
-        }
-      } else {
-        ok = false;
-      }
-      if (!ok)
-        return ReportSp2(
-            "Usage: SET AUTOT[RACE] {OFF | ON | TRACE[ONLY]} [EXP[LAIN]] [STAT[ISTICS]]");
-      settings_.autotrace = a;
-      return;
-    }
-    if (Matches(opt, "LOADFORMAT", 5)) {
-      loadformat_.insert(loadformat_.end(), w.begin() + 2, w.end());
-      loadformat_.push_back(";");
-      return;
-    }
-    static constexpr const char* kIgnored[] = {
-        "SERVEROUTPUT", "SERVEROUT",      "TRIMSPOOL", "TRIMS",     "TRIMOUT",  "TRIM",
-        "TAB",          "TERMOUT",        "TERM",      "WRAP",      "WRA",      "SQLBLANKLINES",
-        "SQLBL",        "ARRAYSIZE",      "ARRAY",     "LONG",      "COLSEP",   "NEWPAGE",
-        "NEWP",         "UNDERLINE",      "UND",       "SQLPROMPT", "SQLP",     "TIME",
-        "TI",           "FLUSH",          "SHOWMODE",  "APPINFO",   "EMBEDDED", "LONGCHUNKSIZE",
-        "MARKUP",       "STATEMENTCACHE", "SCAN",      "CONCAT",    "ESCAPE",   "AUTOCOMMIT",
-        "AUTO",         "PAUSE",          "RECSEP"};
-    for (const char* x : kIgnored) {
-      if (ToUpper(opt) == x) return;
-    }
-    return ReportSp2(fmt::format("SP2-0158: unknown SET option \"{}\"", opt));
-  }
+  if (Matches(verb, "SET", 3)) return RunSet(w);
   if (Matches(verb, "COLUMN", 3)) {
     if (w.size() < 2) return;
     const std::string col = ToUpper(w[1]);
@@ -286,50 +150,17 @@ void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
     RunSql("BEGIN " + call + "; END;");
     return;
   }
-  if (verb == "EXIT" || verb == "QUIT" || Matches(verb, "EXIT", 4) || Matches(verb, "QUIT", 4)) {
-    exit_requested_ = true;
-    if (w.size() > 1) {
-      const std::string a = ToUpper(w[1]);
-      if (a == "SUCCESS") {
-        exit_code_ = 0;
-      } else if (a == "FAILURE") {
-        exit_code_ = 1;
-      } else if (auto n = ToInt(a)) {
-        exit_code_ = *n & 0xff;
-      }
-    }
-    Finish();
-    return;
+  if (Matches(verb, "EXIT", 4) || Matches(verb, "QUIT", 4)) {
+    const auto clause = ParseExitClause(w, 1);
+    if (!clause) return ReportSp2(kExitUsage);
+    return ExitWith(*clause, std::nullopt);
   }
   if (Matches(verb, "WHENEVER", 8)) {
-    if (w.size() < 3)
-      return ReportSp2("SP2-0042: unknown command \"WHENEVER\" - rest of line ignored.");
-    if (!Matches(w[1], "SQLERROR", 8)) return;  // OSERROR: nothing here can raise one
-    if (Matches(w[2], "CONTINUE", 4)) {
-      whenever_.exit = false;
-      return;
-    }
-    if (!Matches(w[2], "EXIT", 4)) {
-      return ReportSp2(fmt::format("SP2-0591: Unable to allocate dynamic space needed ({})", w[2]));
-    }
-    whenever_.exit = true;
-    whenever_.sqlcode = false;
-    whenever_.code = 1;
-    whenever_.rollback = false;
-    for (size_t i = 3; i < w.size(); ++i) {
-      const std::string a = ToUpper(w[i]);
-      if (a == "SQL.SQLCODE") {
-        whenever_.sqlcode = true;
-      } else if (a == "SUCCESS") {
-        whenever_.code = 0;
-      } else if (a == "FAILURE") {
-        whenever_.code = 1;
-      } else if (a == "ROLLBACK") {
-        whenever_.rollback = true;
-      } else if (auto n = ToInt(a)) {
-        whenever_.code = *n & 0xff;
-      }
-    }
+    const bool sql = w.size() > 1 && Matches(w[1], "SQLERROR", 8);
+    const bool os = w.size() > 1 && Matches(w[1], "OSERROR", 7);
+    const auto handler = sql || os ? ParseErrorHandler(w, 2) : std::nullopt;
+    if (!handler) return ReportSp2(kWheneverUsage);
+    (sql ? on_sqlerror_ : on_oserror_) = *handler;
     return;
   }
   if (Matches(verb, "DESCRIBE", 4)) {
@@ -462,10 +293,7 @@ void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
   }
   if (Matches(verb, "HOST", 2))
     return ReportSp2("SP2-0738: Restricted command \"HOST\" not available");
-  if (Matches(verb, "SPOOL", 3)) {
-    if (w.size() > 1 && ToUpper(w[1]) == "OFF") return;
-    return ReportSp2("SP2-0738: Restricted command \"SPOOL\" not available");
-  }
+  if (Matches(verb, "SPOOL", 3)) return RunSpool(w);
   if (Matches(verb, "CONNECT", 4)) {
     out << "Connected.\n";
     return;

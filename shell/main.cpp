@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
@@ -14,6 +15,7 @@
 #include "shell/cli_options.h"
 #include "shell/demo.h"
 #include "shell/line_editor.h"
+#include "shell/login_script.h"
 #include "shell/progress_bar.h"
 #include "shell/session_engine.h"
 #include "shell/slt_protocol.h"
@@ -59,10 +61,16 @@ std::unique_ptr<pathdb::storage::Database> OpenDatabase(const std::filesystem::p
                                                         bool demo) {
   pathdb::storage::DatabaseOptions options;
   options.cache_size_bytes = o.cache_size;
+  options.accept_redo_loss = o.resetlogs;
   try {
     return pathdb::storage::Database::Open(dir, options);
+  } catch (const pathdb::OraError& e) {
+    // A half-built demo may have left unreadable files: start it over (never one that is
+    // open in another process).
+    if (!demo || e.code() == 1102 || pathdb::shell::DemoComplete(dir)) throw;
+    std::filesystem::remove_all(dir);
+    return pathdb::storage::Database::Open(dir, options);
   } catch (const std::exception&) {
-    // A half-built demo may have left unreadable files: start it over.
     if (!demo || pathdb::shell::DemoComplete(dir)) throw;
     std::filesystem::remove_all(dir);
     return pathdb::storage::Database::Open(dir, options);
@@ -94,6 +102,8 @@ int Main(int argc, char** argv) {
     std::cerr << e.what() << '\n';
     return 1;
   }
+  // What open repaired or lost is said before anything else runs.
+  for (const auto& w : db->open_report().warnings) std::cerr << "pathdb: warning: " << w << '\n';
   pathdb::Session session(*db);
   if (isatty(2) != 0) session.SetProgress(TerminalProgressBar(std::cerr, "CREATE INDEX"));
   SessionEngine engine(session);
@@ -138,7 +148,20 @@ int Main(int argc, char** argv) {
   InstallSigint(interactive);
   Sqlplus shell(engine, std::cout, std::cerr, o.format, prompts);
   shell.set_running_hook([](bool running) { g_running.store(running); });
-  if (o.has_command) {
+  if (prompts) PrintBanner();
+  if (!o.nologin) {
+    // As SQL*Plus: the profile runs after the banner and before the first statement, in
+    // every mode; its SET commands shape what follows.
+    std::error_code ec;
+    const char* sqlpath = std::getenv("SQLPATH");
+    const auto login = FindLoginScript(std::filesystem::current_path(ec), sqlpath ? sqlpath : "");
+    if (login) shell.RunScript(login->string(), {});
+  }
+  // login.sql may have ended the session already (EXIT, WHENEVER ... EXIT).
+  const bool ended = shell.exit_requested();
+  if (ended) {
+    // nothing more runs
+  } else if (o.has_command) {
     // -c "select 1 from dual" without its terminator still runs, as users expect.
     std::string cmd = Trim(o.command);
     if (IsPlsqlStart(cmd)) {
@@ -148,23 +171,12 @@ int Main(int argc, char** argv) {
     }
     shell.RunText(cmd + "\n");
   } else if (!o.script.empty()) {
-    // Quoted so that words with spaces stay one argument ("" inside is a literal quote).
-    std::string line = "@" + o.script;
-    for (const auto& a : o.script_args) {
-      std::string q;
-      for (char c : a) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-      line += " \"";
-      line += q;
-      line += '"';
-    }
-    shell.RunText(line);
+    shell.RunScript(o.script, o.script_args);
   } else if (interactive) {
-    PrintBanner();
     EditLineSource source(&g_interrupted);
     shell.Run(source);
     std::cout << "Disconnected from pathdb " << kVersion << '\n';
   } else {
-    if (prompts) PrintBanner();
     StreamLineSource source(std::cin);
     shell.Run(source);
   }
@@ -184,6 +196,9 @@ int main(int argc, char** argv) {
   // The buffer cache itself is far larger and still gets its own mapping.
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  // Past a file-size limit (ulimit -f) a write must fail with EFBIG, which the statement
+  // reports as ORA-01114 and rolls back, instead of SIGXFSZ killing the session silently.
+  ::signal(SIGXFSZ, SIG_IGN);
   try {
     return Main(argc, argv);
   } catch (const std::exception& e) {

@@ -19,8 +19,8 @@ std::string FirstWord(const std::string& line) {
   while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
   size_t j = i;
   if (j < line.size() && line[j] == '@') return "@";
-  while (j < line.size() && (std::isalnum(static_cast<unsigned char>(line[j])) ||
-                             line[j] == '_' || line[j] == '$' || line[j] == '#')) {
+  while (j < line.size() && (std::isalnum(static_cast<unsigned char>(line[j])) || line[j] == '_' ||
+                             line[j] == '$' || line[j] == '#')) {
     ++j;
   }
   return ToUpper(line.substr(i, j - i));
@@ -64,66 +64,29 @@ bool IsShellCommandWord(const std::string& word) {
     size_t min;
   };
   static constexpr Abbrev kCommands[] = {
-      {"SET", 3},     {"COLUMN", 3}, {"DEFINE", 3}, {"UNDEFINE", 5}, {"DESCRIBE", 4},
-      {"SHOW", 3},    {"START", 3},  {"WHENEVER", 8}, {"EXIT", 4},   {"QUIT", 4},
-      {"EXECUTE", 4}, {"PROMPT", 3}, {"REMARK", 3}, {"CLEAR", 2},    {"SPOOL", 3},
-      {"HOST", 2},    {"LOAD", 4},   {"@", 1},      {"CONNECT", 4},  {"TTITLE", 3},
-      {"BTITLE", 3},  {"BREAK", 3},  {"COMPUTE", 4}, {"PAUSE", 3},   {"VARIABLE", 3},
-      {"PRINT", 3},   {"ACCEPT", 3}, {"SHUTDOWN", 8}, {"STARTUP", 7}, {"TIMING", 4},
+      {"SET", 3},     {"COLUMN", 3}, {"DEFINE", 3},   {"UNDEFINE", 5}, {"DESCRIBE", 4},
+      {"SHOW", 3},    {"START", 3},  {"WHENEVER", 8}, {"EXIT", 4},     {"QUIT", 4},
+      {"EXECUTE", 4}, {"PROMPT", 3}, {"REMARK", 3},   {"CLEAR", 2},    {"SPOOL", 3},
+      {"HOST", 2},    {"LOAD", 4},   {"@", 1},        {"CONNECT", 4},  {"TTITLE", 3},
+      {"BTITLE", 3},  {"BREAK", 3},  {"COMPUTE", 4},  {"PAUSE", 3},    {"VARIABLE", 3},
+      {"PRINT", 3},   {"ACCEPT", 3}, {"SHUTDOWN", 8}, {"STARTUP", 7},  {"TIMING", 4},
   };
   for (const auto& c : kCommands) {
     const std::string name = c.name;
-    if (word.size() >= c.min && word.size() <= name.size() && name.compare(0, word.size(), word) == 0) {
+    if (word.size() >= c.min && word.size() <= name.size() &&
+        name.compare(0, word.size(), word) == 0) {
       return true;
     }
   }
   return false;
 }
 
-bool EndsWithTerminator(const std::string& buffer) {
-  enum { kCode, kQuote, kDquote, kLineComment, kBlockComment } state = kCode;
-  char last_code = 0;
-  for (size_t i = 0; i < buffer.size(); ++i) {
-    const char c = buffer[i];
-    const char next = i + 1 < buffer.size() ? buffer[i + 1] : 0;
-    switch (state) {
-      case kCode:
-        if (c == '\'') {
-          state = kQuote;
-        } else if (c == '"') {
-          state = kDquote;
-        } else if (c == '-' && next == '-') {
-          state = kLineComment;
-        } else if (c == '/' && next == '*') {
-          state = kBlockComment;
-          ++i;
-        }
-        if (!std::isspace(static_cast<unsigned char>(c)) && state == kCode) last_code = c;
-        if (state != kCode && state != kLineComment && state != kBlockComment) last_code = c;
-        break;
-      case kQuote:
-        if (c == '\'') state = kCode;
-        last_code = c;
-        break;
-      case kDquote:
-        if (c == '"') state = kCode;
-        last_code = c;
-        break;
-      case kLineComment:
-        if (c == '\n') state = kCode;
-        break;
-      case kBlockComment:
-        if (c == '*' && next == '/') {
-          state = kCode;
-          ++i;
-        }
-        break;
-    }
-  }
-  // A ';' followed only by a -- comment does not end the statement in SQL*Plus either.
-  if (state != kCode) return false;
-  size_t e = buffer.find_last_not_of(" \t\r\n");
-  return e != std::string::npos && buffer[e] == ';' && last_code == ';';
+bool LineEndsStatement(std::string_view line) {
+  // SQL*Plus has no SQL lexer: it looks only at the end of each line, so an unclosed quote or
+  // a -- comment cannot hide the ';' and swallow the lines after it. Deciding per line keeps
+  // reading linear however long the statement grows.
+  const size_t e = line.find_last_not_of(" \t\r");
+  return e != std::string_view::npos && line[e] == ';';
 }
 
 bool IsPlsqlStart(const std::string& text) {
@@ -139,23 +102,31 @@ bool IsPlsqlStart(const std::string& text) {
   for (size_t i = 1; i < w.size(); ++i) {
     const std::string x = strip(w[i]);
     if (x == "OR" || x == "REPLACE" || x == "EDITIONABLE" || x == "NONEDITIONABLE") continue;
-    return x == "PROCEDURE" || x == "FUNCTION" || x == "PACKAGE" || x == "TRIGGER" ||
-           x == "TYPE" || x == "LIBRARY";
+    return x == "PROCEDURE" || x == "FUNCTION" || x == "PACKAGE" || x == "TRIGGER" || x == "TYPE" ||
+           x == "LIBRARY";
   }
   return false;
 }
 
 Sqlplus::Sqlplus(ShellEngine& engine, std::ostream& out, std::ostream& err, OutputFormat format,
                  bool prompts)
-    : engine_(engine), out_(out), err_(err), format_(format), prompts_(prompts) {}
+    : engine_(engine),
+      out_buf_(out.rdbuf()),
+      err_buf_(err.rdbuf()),
+      out_(&out_buf_),
+      err_(&err_buf_),
+      format_(format),
+      prompts_(prompts) {
+  // As std::cerr is tied to std::cout: a message never overtakes results still buffered.
+  err_.tie(&out_);
+}
 
 bool Sqlplus::IsSqlStart(const std::string& first, const std::string& line) const {
   static constexpr const char* kSqlWords[] = {
-      "SELECT", "WITH",   "INSERT",  "UPDATE",    "DELETE",  "MERGE",     "CREATE",
-      "ALTER",  "DROP",   "TRUNCATE", "COMMIT",   "ROLLBACK", "SAVEPOINT", "EXPLAIN",
-      "GRANT",  "REVOKE", "BEGIN",   "DECLARE",   "CALL",    "LOCK",      "COMMENT",
-      "ANALYZE", "RENAME", "VALUES", "PURGE",     "FLASHBACK", "AUDIT",   "NOAUDIT",
-      "REPLACE", "PRAGMA", "REINDEX", "VACUUM"};
+      "SELECT", "WITH",      "INSERT", "UPDATE",   "DELETE",    "MERGE",   "CREATE",  "ALTER",
+      "DROP",   "TRUNCATE",  "COMMIT", "ROLLBACK", "SAVEPOINT", "EXPLAIN", "GRANT",   "REVOKE",
+      "BEGIN",  "DECLARE",   "CALL",   "LOCK",     "COMMENT",   "ANALYZE", "RENAME",  "VALUES",
+      "PURGE",  "FLASHBACK", "AUDIT",  "NOAUDIT",  "REPLACE",   "PRAGMA",  "REINDEX", "VACUUM"};
   for (const char* w : kSqlWords) {
     if (first == w) return true;
   }
@@ -206,7 +177,8 @@ bool Sqlplus::Run(LineSource& source, const std::string& script_dir) {
   bool plsql = false;
   bool in_comment = false;
   while (!exit_requested_) {
-    const std::string prompt = buffer_lines == 0 ? "SQL> " : fmt::format("{:3d}  ", buffer_lines + 1);
+    const std::string prompt =
+        buffer_lines == 0 ? "SQL> " : fmt::format("{:3d}  ", buffer_lines + 1);
     const bool top = depth_ == 0;
     if (prompts_ && top && !source.interactive()) out_ << prompt << std::flush;
     std::optional<std::string> got = source.ReadLine(prompt);
@@ -283,7 +255,7 @@ bool Sqlplus::Run(LineSource& source, const std::string& script_dir) {
     if (buffer_lines > 0) buffer += '\n';
     buffer += line;
     ++buffer_lines;
-    if (!plsql && EndsWithTerminator(buffer)) {
+    if (!plsql && LineEndsStatement(line)) {
       std::string sql = Trim(buffer);
       sql.pop_back();  // the ';'
       sql = Trim(sql);
@@ -307,17 +279,49 @@ void Sqlplus::ReportSp2(const std::string& text) {
 
 void Sqlplus::SqlFailed(int code) {
   any_failure_ = true;
-  if (!whenever_.exit) return;
-  exit_requested_ = true;
-  exit_code_ = whenever_.sqlcode ? (code & 0xff) : whenever_.code;
-  if (whenever_.rollback) {
-    NullSink sink;
-    try {
-      engine_.Execute("ROLLBACK", sink);
-    } catch (const std::exception&) {
-    }
+  last_sqlcode_ = code;
+  HandleError(on_sqlerror_);
+}
+
+void Sqlplus::OsFailed(const std::string& message) {
+  ReportSp2(message);
+  HandleError(on_oserror_);
+}
+
+void Sqlplus::HandleError(const ErrorHandler& handler) {
+  if (handler.exit) {
+    // A bare WHENEVER ... EXIT exits 1, not SQL*Plus's SUCCESS: a suite that stops at an
+    // error must not look as if it passed (design/contract.md, exit status).
+    ExitWith(handler.clause, 1);
+  } else {
+    EndTransaction(handler.on_continue);
   }
+}
+
+void Sqlplus::ExitWith(const ExitClause& clause, std::optional<int> default_code) {
+  const ExitStatus status = ResolveExitStatus(clause, default_code.value_or(any_failure_ ? 1 : 0),
+                                              last_sqlcode_, settings_.defines);
+  if (!status.error.empty()) ReportSp2(status.error);
+  if (default_code || clause.status != ExitClause::Status::kDefault || !status.error.empty()) {
+    exit_code_ = status.code;
+  }
+  exit_requested_ = true;
+  if (clause.txn == TxnAction::kRollback) EndTransaction(TxnAction::kRollback);
   Finish();
+}
+
+void Sqlplus::EndTransaction(TxnAction action) {
+  try {
+    if (action == TxnAction::kCommit) {
+      engine_.Commit();
+    } else if (action == TxnAction::kRollback) {
+      NullSink sink;
+      engine_.Execute("ROLLBACK", sink);
+    }
+  } catch (const std::exception& e) {
+    msg() << e.what() << '\n';
+    any_failure_ = true;
+  }
 }
 
 void Sqlplus::ReportError(const std::exception& e, const std::string& sql, bool mid_result) {
@@ -331,6 +335,11 @@ void Sqlplus::ReportError(const std::exception& e, const std::string& sql, bool 
   }
   if (mid_result) {
     out_ << "ERROR:\n" << text << "\n\n";
+    return;
+  }
+  // The server gives ORA-01756 no error position, so SQL*Plus shows neither line nor caret.
+  if (ora && ora->code() == 1756) {
+    out_ << "ERROR:\n" << text << "\n\n\n";
     return;
   }
   size_t line = 1;
@@ -358,9 +367,9 @@ static void PrintAutotrace(ShellEngine& engine, std::ostream& m, const Settings:
   if (trace.statistics && !explain_only) {
     const SessionStats d = engine.LastStatementStats();
     m << "\nStatistics\n" << rule << '\n';
-    for (Stat s : {Stat::kRecursiveCalls, Stat::kDbBlockGets, Stat::kConsistentGets,
-                   Stat::kPhysicalReads, Stat::kRedoSize, Stat::kSortsMemory, Stat::kSortsDisk,
-                   Stat::kRowsProcessed})
+    for (Stat s :
+         {Stat::kRecursiveCalls, Stat::kDbBlockGets, Stat::kConsistentGets, Stat::kPhysicalReads,
+          Stat::kRedoSize, Stat::kSortsMemory, Stat::kSortsDisk, Stat::kRowsProcessed})
       m << fmt::format("{:>11}  {}\n", d.Get(s), StatName(s));
     m << '\n';
   }
@@ -409,9 +418,8 @@ void Sqlplus::RunSql(const std::string& sql) {
     const int fb = settings_.feedback;
     std::ostream& m = msg();
     if (outcome.is_query) {
-      const uint64_t rows =
-          format_ == OutputFormat::kCsv || &sink == &discard ? outcome.row_count
-                                                             : table.row_count();
+      const uint64_t rows = format_ == OutputFormat::kCsv || &sink == &discard ? outcome.row_count
+                                                                               : table.row_count();
       if (rows == 0 && fb > 0) {
         m << (format_ == OutputFormat::kCsv ? "no rows selected\n" : "\nno rows selected\n\n");
       } else if (fb > 0 && rows >= static_cast<uint64_t>(fb)) {

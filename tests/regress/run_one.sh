@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs one regression suite: PATHDB --batch on a fresh database with NAME.sql on stdin
-# (cwd = this directory, so @files resolve), and diffs stdout+stderr against NAME.out.
+# (cwd = this directory, so @files resolve; --nologin so no login.sql of $SQLPATH changes
+# the output), and diffs stdout+stderr against NAME.out.
 # usage: run_one.sh PATHDB NAME [--print]   (--print: write the output to stdout, no diff)
 set -u
 if [ $# -lt 2 ]; then
@@ -19,7 +20,7 @@ db=$(mktemp -d "${TMPDIR:-/tmp}/pathdb-regress-$name.XXXXXX")
 actual=$(mktemp "${TMPDIR:-/tmp}/pathdb-regress-$name.out.XXXXXX")
 trap 'rm -rf "$db" "$actual"' EXIT
 # Timing lines are the only run-dependent output; suites keep SET TIMING OFF.
-timeout 300 "$pathdb" --batch "$db/db" < "$name.sql" > "$actual" 2>&1
+timeout 300 "$pathdb" --batch --nologin "$db/db" < "$name.sql" > "$actual" 2>&1
 status=$?
 if [ $status -ge 124 ]; then
   echo "regress $name: pathdb died or timed out (exit status $status)" >> "$actual"

@@ -11,14 +11,16 @@ TEST(CliOptions, Defaults) {
   CliOptions o = ParseCommandLine({});
   EXPECT_EQ(o.dbdir, "./pathdb-data");
   EXPECT_FALSE(o.batch);
+  EXPECT_FALSE(o.nologin);
   EXPECT_EQ(o.format, OutputFormat::kSqlplus);
 }
 
 TEST(CliOptions, AllOptions) {
   CliOptions o = ParseCommandLine({"--batch", "--format=csv", "--cache-size=16M", "--param",
                                    "sql_dialect=SQLITE", "--param=statistics_level=ALL", "db",
-                                   "@x.sql", "--inmemory-size", "1G"});
+                                   "@x.sql", "--inmemory-size", "1G", "--nologin"});
   EXPECT_TRUE(o.batch);
+  EXPECT_TRUE(o.nologin);
   EXPECT_EQ(o.format, OutputFormat::kCsv);
   EXPECT_EQ(o.cache_size, 16ull << 20);
   ASSERT_EQ(o.params.size(), 2u);

@@ -30,11 +30,53 @@ TEST(Sqlplus, StatementEndsAtSemicolonOrSlash) {
   EXPECT_EQ(r.out.str().substr(0, 16), "\nTable created.\n");
 }
 
-TEST(Sqlplus, SemicolonInsideStringDoesNotEnd) {
+TEST(Sqlplus, SemicolonInsideALineDoesNotEnd) {
   ShellRun r;
-  r("select ';\n' from dual;\n");
+  r("select ';' as s\nfrom dual;\n");
   ASSERT_EQ(r.engine.executed.size(), 1u);
-  EXPECT_EQ(r.engine.executed[0], "select ';\n' from dual");
+  EXPECT_EQ(r.engine.executed[0], "select ';' as s\nfrom dual");
+}
+
+// SQL*Plus ends a statement at a line-final ';' even inside a string: the statement fails
+// and the next line starts afresh instead of being swallowed by the open quote.
+TEST(Sqlplus, LineFinalSemicolonEndsEvenInsideAString) {
+  ShellRun r;
+  r.engine.errors.emplace("select 'abc", OraError(1756, "quoted string not properly terminated"));
+  const std::string out = r("select 'abc;\ncreate table t (a number);\n");
+  ASSERT_EQ(r.engine.executed.size(), 2u);
+  EXPECT_EQ(r.engine.executed[1], "create table t (a number)");
+  EXPECT_EQ(out,
+            "ERROR:\nORA-01756: quoted string not properly terminated\n\n\n\nTable created.\n\n");
+  EXPECT_EQ(r.shell->exit_code(), 1);
+}
+
+TEST(Sqlplus, MultiLineStringEndsAtALineFinalSemicolon) {
+  ShellRun r;
+  r("insert into t values ('one\ntwo;\nthree');\n");
+  ASSERT_EQ(r.engine.executed.size(), 1u);
+  EXPECT_EQ(r.engine.executed[0], "insert into t values ('one\ntwo");
+  EXPECT_NE(
+      r.out.str().find("SP2-0734: unknown command beginning \"three');\" - rest of line ignored."),
+      std::string::npos);
+}
+
+TEST(Sqlplus, PlsqlBlockKeepsLineFinalSemicolonsUntilSlash) {
+  ShellRun r;
+  r("begin\n  x := 'a;\n  b';\nend;\n/\n");
+  ASSERT_EQ(r.engine.executed.size(), 1u);
+  EXPECT_EQ(r.engine.executed[0], "begin\n  x := 'a;\n  b';\nend;");
+}
+
+// The old splitter rescanned the whole buffer at every line; 200,000 lines inside an open
+// quote would take hours that way (the ctest timeout catches a regression).
+TEST(Sqlplus, LongInputAfterAnOpenQuoteIsReadLinearly) {
+  ShellRun r;
+  std::string script = "select 'abc\n";
+  for (int i = 0; i < 200000; ++i) script += "it's line " + std::to_string(i) + "\n";
+  script += "';\n";
+  r(script);
+  ASSERT_EQ(r.engine.executed.size(), 1u);
+  EXPECT_EQ(r.engine.executed[0].size(), script.size() - 2);  // without ";\n"
 }
 
 TEST(Sqlplus, SlashRerunsLastStatement) {
@@ -72,8 +114,9 @@ TEST(Sqlplus, ErrorHalfWayThroughResultKeepsRowsSoFar) {
   ShellRun r;
   r.engine.fail_after["select x"] = {{"X"}, {LogicalType::Number()}, {{Value::Integer(1)}}};
   r.engine.errors.emplace("select x", OraError(1476, "divisor is equal to zero"));
-  EXPECT_EQ(r("select x;\n"),
-            "\n         X\n----------\n         1\nERROR:\nORA-01476: divisor is equal to zero\n\n");
+  EXPECT_EQ(
+      r("select x;\n"),
+      "\n         X\n----------\n         1\nERROR:\nORA-01476: divisor is equal to zero\n\n");
 }
 
 TEST(Sqlplus, CsvFormatSendsMessagesToStderr) {
@@ -98,15 +141,57 @@ TEST(Sqlplus, WheneverSqlerrorExitStopsAtOnce) {
   EXPECT_TRUE(r.shell->exit_requested());
 }
 
+TEST(Sqlplus, WheneverSqlerrorExitRollsBackWhenAsked) {
+  ShellRun r;
+  r.engine.errors.emplace("select bad", OraError(942, "table or view does not exist"));
+  r("insert into t values (1);\nwhenever sqlerror exit sql.sqlcode rollback\nselect bad;\n"
+    "select 1;\n");
+  ASSERT_EQ(r.engine.executed.size(), 3u);
+  EXPECT_EQ(r.engine.executed[2], "ROLLBACK");
+  EXPECT_EQ(r.shell->exit_code(), 942 % 256);
+}
+
+TEST(Sqlplus, WheneverSqlerrorContinueCommitsOrRollsBack) {
+  ShellRun r;
+  r.engine.errors.emplace("select bad", OraError(942, "table or view does not exist"));
+  r("whenever sqlerror continue commit\nselect bad;\nwhenever sqlerror continue rollback\n"
+    "select bad;\nwhenever sqlerror continue none\nselect bad;\nselect 1;\n");
+  EXPECT_EQ(r.engine.commits, 1);
+  EXPECT_EQ(r.engine.executed, (std::vector<std::string>{"select bad", "select bad", "ROLLBACK",
+                                                         "select bad", "select 1"}));
+  EXPECT_FALSE(r.shell->exit_requested());
+}
+
+TEST(Sqlplus, WheneverOserrorAtAMissingScript) {
+  ShellRun r;
+  r("whenever oserror exit 4\n@no_such_file_here.sql\nselect 1;\n");
+  EXPECT_TRUE(r.engine.executed.empty());
+  EXPECT_EQ(r.shell->exit_code(), 4);
+  EXPECT_EQ(r.out.str(), "SP2-0310: unable to open file \"no_such_file_here.sql\"\n");
+}
+
+TEST(Sqlplus, SqlerrorHandlerIgnoresCommandErrors) {
+  ShellRun r;
+  r("whenever sqlerror exit 3\nset bogus on\nselect 1;\nwhenever nonsense\nexit 2 3\n");
+  EXPECT_EQ(r.engine.executed.size(), 1u);
+  EXPECT_FALSE(r.shell->exit_requested());
+  EXPECT_EQ(r.shell->exit_code(), 1);  // SP2- errors count as failures at the end
+  EXPECT_NE(r.out.str().find("Usage: WHENEVER"), std::string::npos);
+  EXPECT_NE(r.out.str().find("Usage: { EXIT | QUIT }"), std::string::npos);
+}
+
 TEST(Sqlplus, UnknownCommandAndDefineSubstitution) {
   ShellRun r;
   const std::string out =
-      r("frobnicate the database\ndefine tab = t1\nprompt table &tab\ncreate table &tab (a number);\n");
-  EXPECT_NE(out.find("SP2-0734: unknown command beginning \"frobnicate...\" - rest of line ignored."),
-            std::string::npos);
+      r("frobnicate the database\ndefine tab = t1\nprompt table &tab\ncreate table &tab (a "
+        "number);\n");
+  EXPECT_NE(
+      out.find("SP2-0734: unknown command beginning \"frobnicate...\" - rest of line ignored."),
+      std::string::npos);
   EXPECT_NE(out.find("table t1\n"), std::string::npos);
-  EXPECT_NE(out.find("old   1: create table &tab (a number)\nnew   1: create table t1 (a number)\n"),
-            std::string::npos);
+  EXPECT_NE(
+      out.find("old   1: create table &tab (a number)\nnew   1: create table t1 (a number)\n"),
+      std::string::npos);
   EXPECT_EQ(r.engine.executed.back(), "create table t1 (a number)");
 }
 
@@ -123,14 +208,37 @@ TEST(Sqlplus, SetCommandsAndShow) {
   EXPECT_NE(r.out.str().find("linesize 100\n"), std::string::npos);
 }
 
+TEST(Sqlplus, SetTakesSeveralOptionsAndStopsAtTheFirstBadOne) {
+  ShellRun r;
+  r("set linesize 200 pagesize 1000 feedback off\n"
+    "set lines 120 numwidth 12 bogus 1 pagesize 5\n"
+    "set autotrace traceonly explain timing on\n"
+    "set heading off linesize x verify off\n");
+  const Settings& s = r.shell->settings();
+  EXPECT_EQ(s.linesize, 120);
+  EXPECT_EQ(s.numwidth, 12);
+  EXPECT_EQ(s.pagesize, 1000);  // after the unknown option: not applied
+  EXPECT_EQ(s.feedback, 0);
+  EXPECT_TRUE(s.autotrace.on);
+  EXPECT_FALSE(s.autotrace.rows);
+  EXPECT_FALSE(s.autotrace.statistics);
+  EXPECT_TRUE(s.timing);
+  EXPECT_FALSE(s.heading);
+  EXPECT_TRUE(s.verify);
+  EXPECT_EQ(r.out.str(),
+            "SP2-0158: unknown SET option \"bogus\"\n"
+            "SP2-0268: linesize option not a valid number\n");
+}
+
 TEST(Sqlplus, DescribeAndShowParameter) {
   ShellRun r;
   const std::string out = r("desc t\ndesc nosuch\nshow parameter block_size\n");
-  EXPECT_NE(out.find(" Name                                      Null?    Type\n"
-                     " ----------------------------------------- -------- ----------------------------\n"
-                     " ID                                        NOT NULL NUMBER(10)\n"
-                     " NAME                                               VARCHAR2(20)\n\n"),
-            std::string::npos);
+  EXPECT_NE(
+      out.find(" Name                                      Null?    Type\n"
+               " ----------------------------------------- -------- ----------------------------\n"
+               " ID                                        NOT NULL NUMBER(10)\n"
+               " NAME                                               VARCHAR2(20)\n\n"),
+      std::string::npos);
   EXPECT_NE(out.find("ERROR:\nORA-04043: object nosuch does not exist\n"), std::string::npos);
   EXPECT_NE(out.find("db_block_size                        integer     8192\n"), std::string::npos);
 }
@@ -155,9 +263,12 @@ TEST(Sqlplus, ClassifiesLines) {
   EXPECT_TRUE(IsShellCommandWord("DESC"));
   EXPECT_TRUE(IsShellCommandWord("COL"));
   EXPECT_FALSE(IsShellCommandWord("SELECT"));
-  EXPECT_TRUE(EndsWithTerminator("select 1 from dual;"));
-  EXPECT_FALSE(EndsWithTerminator("select ';"));
-  EXPECT_FALSE(EndsWithTerminator("select 1 -- x;"));
+  EXPECT_TRUE(LineEndsStatement("select 1 from dual;"));
+  EXPECT_TRUE(LineEndsStatement("select 1 from dual ;  \t"));
+  EXPECT_TRUE(LineEndsStatement("select ';"));       // SQL*Plus: ends, then ORA-01756
+  EXPECT_TRUE(LineEndsStatement("select 1 -- x;"));  // SQL*Plus: ends at a comment's ';' too
+  EXPECT_FALSE(LineEndsStatement("select 1; -- x"));
+  EXPECT_FALSE(LineEndsStatement("select ';' from dual"));
   EXPECT_TRUE(IsPlsqlStart("CREATE OR REPLACE PROCEDURE p AS"));
   EXPECT_FALSE(IsPlsqlStart("CREATE TABLE t (a number)"));
 }
