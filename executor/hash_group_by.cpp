@@ -22,6 +22,7 @@ struct HashGroupByState : OperatorState {
   // ---- spilling
   std::vector<TypeId> compare_as;
   size_t group_bytes = 0;                         //!< estimated memory per group
+  std::shared_ptr<TempSegment> segment;           //!< the partitions' file (all levels)
   std::vector<std::shared_ptr<SpillFile>> parts;  //!< empty until the table is full
   size_t part = 0;                                //!< partition being grouped
   std::unique_ptr<HashGroupBy> part_op;
@@ -126,9 +127,13 @@ bool HashGroupBy::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& ou
         if (spill_level_ < kMaxSpillLevel && !groups_.empty() &&
             st.table->size() * st.group_bytes > ctx.work_area_bytes) {
           // Full: from the next batch on, new groups go to temporary partitions.
+          st.segment = parent_temp_;
+          if (!st.segment) {
+            st.segment = std::make_shared<TempSegment>(
+                ctx.db.directory(), SpillBufferBytes(ctx.work_area_bytes, kPartitions + 1));
+          }
           for (size_t p = 0; p < kPartitions; ++p) {
-            st.parts.push_back(
-                std::make_shared<SpillFile>(ctx.db.directory(), children_[0]->types()));
+            st.parts.push_back(std::make_shared<SpillFile>(st.segment, children_[0]->types()));
           }
           ctx.stats.Add(Stat::kSortsDisk);
         }
@@ -187,6 +192,7 @@ bool HashGroupBy::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& ou
         for (const auto& a : aggs_) aggs.push_back(a.Copy());
         st.part_op = std::make_unique<HashGroupBy>(std::move(groups), std::move(aggs));
         st.part_op->spill_level_ = spill_level_ + 1;
+        st.part_op->parent_temp_ = st.segment;
         st.part_op->AddChild(std::make_unique<SpillScan>(std::move(file)));
         st.part_state = st.part_op->Open(ctx);
       }

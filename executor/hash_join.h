@@ -2,6 +2,7 @@
 #pragma once
 #include "executor/child_typed_operator.h"
 #include "executor/join_kind.h"
+#include "executor/temp_segment.h"
 
 namespace pathdb {
 
@@ -32,7 +33,9 @@ namespace pathdb {
 //! rows go where their semantics need them: dropped on the build side (they match nothing;
 //! NOT IN's "any NULL" is decided globally first) unless the build side is preserved (then an
 //! extra partition joined last against nothing), kept in one partition on the probe side
-//! when the join preserves them. The output order is then by partition.
+//! when the join preserves them. The output order is then by partition. All partitions of all
+//! levels are extents of one temporary file, each written through a buffer of 1/33 of the
+//! work area (8 KiB to 1 MiB), so open files and buffers stay bounded.
 //!
 //! Work area (ALLSTATS): Used-Mem = peak hash-table bytes, OMem = whole build input, 1Mem =
 //! one-pass estimate, passes 0 / 1 / 2+ (partitions spilled again), Used-Tmp = spill bytes.
@@ -81,6 +84,9 @@ class HashJoin : public ChildTypedOperator {
   JoinKind kind_;
   bool build_preserved_ = false;
   int spill_level_ = 0;  //!< partitions of partitions use other hash bits
+  //! A partition pair's join: the spilling parent's temp segment, shared with it (null at the
+  //! plan's own level, which makes one per start when it spills).
+  std::shared_ptr<TempSegment> parent_temp_;
   std::vector<BoundExprPtr> build_keys_;
   std::vector<BoundExprPtr> probe_keys_;
   BoundExprPtr residual_;

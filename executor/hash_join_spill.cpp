@@ -49,14 +49,18 @@ void HashJoinSpill::PartitionBuild(const HashJoin& op, HashJoinState& st, const 
 }
 
 void HashJoinSpill::Start(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
+  st.segment = op.parent_temp_;
+  if (!st.segment) {
+    // Both sides' partitions and the NULL-key one are written at once, a buffer each.
+    st.segment = std::make_shared<TempSegment>(
+        ctx.db.directory(), SpillBufferBytes(ctx.work_area_bytes, 2 * kPartitions + 1));
+  }
   for (size_t p = 0; p < kPartitions; ++p) {
-    st.build_parts.push_back(
-        std::make_shared<SpillFile>(ctx.db.directory(), op.children()[0]->types()));
-    st.probe_parts.push_back(
-        std::make_shared<SpillFile>(ctx.db.directory(), op.children()[1]->types()));
+    st.build_parts.push_back(std::make_shared<SpillFile>(st.segment, op.children()[0]->types()));
+    st.probe_parts.push_back(std::make_shared<SpillFile>(st.segment, op.children()[1]->types()));
   }
   if (KeepsNullBuildRows(op))
-    st.build_null_part = std::make_shared<SpillFile>(ctx.db.directory(), op.children()[0]->types());
+    st.build_null_part = std::make_shared<SpillFile>(st.segment, op.children()[0]->types());
   ctx.stats.Add(Stat::kSortsDisk);
   st.passes = std::max(st.passes, 1);
   DataChunk chunk(op.children()[0]->types());
@@ -75,6 +79,10 @@ void HashJoinSpill::Start(const HashJoin& op, HashJoinState& st, ExecContext& ct
 
 void HashJoinSpill::PartitionProbe(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
   const auto& child = *op.children()[1];
+  // The build partitions are complete: their last extents go out and their write buffers
+  // are freed before the probe partitions' fill up.
+  for (auto& f : st.build_parts) f->Rewind(ctx.stats);
+  if (st.build_null_part) st.build_null_part->Rewind(ctx.stats);
   // NOT IN against a set holding NULL returns nothing: no need to read the probe side.
   bool skip =
       op.kind() == JoinKind::kAntiNullAware && !op.build_preserved() && st.build_has_null_key;
@@ -123,7 +131,7 @@ bool HashJoinSpill::OpenPartition(const HashJoin& op, HashJoinState& st, ExecCon
     if (!st.build_null_part) return false;
     if (op.kind() == JoinKind::kAntiNullAware && st.probe_seen) return false;
     build = std::move(st.build_null_part);
-    probe = std::make_shared<SpillFile>(ctx.db.directory(), op.children()[1]->types());
+    probe = std::make_shared<SpillFile>(st.segment, op.children()[1]->types());
   }
   bool needs_build =
       op.build_preserved() || op.kind() == JoinKind::kInner || op.kind() == JoinKind::kSemi;
@@ -136,6 +144,7 @@ bool HashJoinSpill::OpenPartition(const HashJoin& op, HashJoinState& st, ExecCon
                                           op.residual() ? op.residual()->Copy() : nullptr,
                                           op.build_preserved());
   st.part_op->spill_level_ = op.spill_level_ + 1;
+  st.part_op->parent_temp_ = st.segment;
   st.part_op->AddChild(std::make_unique<SpillScan>(std::move(build)));
   st.part_op->AddChild(std::make_unique<SpillScan>(std::move(probe)));
   st.part_state = st.part_op->Open(ctx);

@@ -48,6 +48,7 @@ struct HashJoinState : OperatorState {
   DataChunk pairs;                   //!< probe columns then build columns (residual input)
   // ---- grace hash join (spilled): partition pairs joined one after the other
   std::vector<TypeId> compare_as;
+  std::shared_ptr<TempSegment> segment;  //!< the partitions' file (all levels)
   std::vector<std::shared_ptr<SpillFile>> build_parts, probe_parts;
   //! Build-preserved OUTER / ANTI [NA]: build rows with a NULL key (they match nothing but are
   //! still output), joined last against an empty probe partition.

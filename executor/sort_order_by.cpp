@@ -6,6 +6,7 @@
 #include "executor/chunk_collection.h"
 #include "executor/chunk_util.h"
 #include "executor/row_sort.h"
+#include "executor/run_merge.h"
 #include "executor/spill_file.h"
 
 namespace pathdb {
@@ -21,11 +22,13 @@ struct SortOrderByState : OperatorState {
   std::vector<uint32_t> order;
   bool sorted = false;
   size_t emitted = 0;
-  // ---- external sort: sorted runs on disk, merged through a heap of run heads
-  std::vector<std::shared_ptr<SpillFile>> runs;
-  std::vector<DataChunk> head;   //!< current batch of each run
-  std::vector<size_t> head_pos;  //!< next row in it
-  std::vector<size_t> heap;      //!< runs with rows left, smallest head first
+  // ---- external sort: sorted runs in one temp segment, merged (in passes if there are more
+  // than the work area's fan-in)
+  std::shared_ptr<TempSegment> segment;
+  std::vector<std::unique_ptr<SpillFile>> runs;
+  std::unique_ptr<RunMerger> merger;
+  bool spilled = false;
+  int passes = 0;
   // ---- work-area statistics
   size_t row_bytes = 0;  //!< what one buffered row weighs (EstimatedRowBytes)
   uint64_t input_rows = 0;
@@ -73,12 +76,20 @@ std::unique_ptr<OperatorState> SortOrderBy::OpenImpl(ExecContext& ctx) const {
 
 namespace {
 
+// TUNING: a sort's extents are 1/16 of its work area (8 KiB to 1 MiB), so a merge reads
+// through fan-in = work area / extent - 1 runs at once (7 for the 64 KiB floor, 99 for 100 MiB).
+constexpr size_t kSortBuffers = 16;
+
 //! Sorts what the collection holds and writes it as one run.
 void WriteRun(SortOrderByState& st, const std::vector<SortColumn>& cols, ExecContext& ctx) {
   st.order.resize(st.rows->size());
   for (uint32_t i = 0; i < st.order.size(); i++) st.order[i] = i;
   SortRowIds(*st.rows, st.order, cols);
-  auto run = std::make_shared<SpillFile>(ctx.db.directory(), st.rows->types());
+  if (!st.segment) {
+    st.segment = std::make_shared<TempSegment>(ctx.db.directory(),
+                                               SpillBufferBytes(ctx.work_area_bytes, kSortBuffers));
+  }
+  auto run = std::make_unique<SpillFile>(st.segment, st.rows->types());
   DataChunk batch(st.rows->types());
   for (size_t i = 0; i < st.order.size(); i += kVectorSize) {
     size_t n = std::min(kVectorSize, st.order.size() - i);
@@ -90,52 +101,20 @@ void WriteRun(SortOrderByState& st, const std::vector<SortColumn>& cols, ExecCon
   run->Rewind(ctx.stats);
   st.temp_bytes += run->bytes();
   st.runs.push_back(std::move(run));
+  st.spilled = true;
   st.rows = std::make_unique<ChunkCollection>(st.rows->types());
   st.order.clear();
 }
 
-//! Merge order: smaller head first; on a tie the earlier run (stability).
-struct HeadAfter {
-  const SortOrderByState* st;
-  const std::vector<SortColumn>* cols;
-  bool operator()(size_t a, size_t b) const {
-    int c = CompareChunkRows(st->head[a], st->head_pos[a], st->head[b], st->head_pos[b], *cols);
-    return c > 0 || (c == 0 && a > b);
-  }
-};
-
-bool MergeNext(SortOrderByState& st, const std::vector<SortColumn>& cols, size_t nchild,
-               ExecContext& ctx, DataChunk& out) {
-  HeadAfter after{&st, &cols};
-  if (st.head.empty()) {
-    st.head.resize(st.runs.size());
-    st.head_pos.assign(st.runs.size(), 0);
-    for (size_t r = 0; r < st.runs.size(); ++r) {
-      st.head[r].Initialize(st.runs[r]->types());
-      if (st.runs[r]->Read(st.head[r], ctx.stats)) st.heap.push_back(r);
-    }
-    std::make_heap(st.heap.begin(), st.heap.end(), after);
-  }
-  out.Reset();
-  size_t n = 0;
-  while (n < kVectorSize && !st.heap.empty()) {
-    std::pop_heap(st.heap.begin(), st.heap.end(), after);
-    size_t r = st.heap.back();
-    for (size_t c = 0; c < nchild; ++c) {
-      CopyCell(st.head[r].column(c), st.head_pos[r], out.column(c), n);
-    }
-    ++n;
-    if (++st.head_pos[r] >= st.head[r].size()) {
-      st.head_pos[r] = 0;
-      if (!st.runs[r]->Read(st.head[r], ctx.stats)) {
-        st.heap.pop_back();
-        continue;
-      }
-    }
-    std::push_heap(st.heap.begin(), st.heap.end(), after);
-  }
-  out.SetSize(n);
-  return n > 0;
+//! Merges the runs down to the fan-in, then starts the final merge (which NextImpl reads).
+void StartMerge(SortOrderByState& st, ExecContext& ctx) {
+  MergeShape shape = PlanMerge(ctx.work_area_bytes, st.segment->extent_bytes(), st.row_bytes);
+  MergeDownResult extra = MergeDown(st.runs, st.cols, shape, st.segment, ctx);
+  // Used-Tmp counts what the sort wrote: the runs, then what the extra passes rewrote.
+  st.temp_bytes += extra.bytes;
+  st.passes = 1 + extra.passes;
+  st.merger = std::make_unique<RunMerger>(std::move(st.runs), st.cols, shape.head_rows);
+  st.runs.clear();
 }
 
 //! Keeps the first `limit` rows of `rows` in sorted order; `order` becomes 0..limit-1.
@@ -183,8 +162,10 @@ bool SortOrderBy::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& ou
         Truncate(st.rows, st.order, *stopkey_);
       }
     }
-    if (!st.runs.empty()) {
+    if (st.spilled) {
       if (!st.rows->empty()) WriteRun(st, cols, ctx);
+      st.rows.reset();  // the merge's buffers take the collection's place
+      StartMerge(st, ctx);
       ctx.stats.Add(Stat::kSortsDisk);
     } else {
       st.order.resize(st.rows->size());
@@ -201,13 +182,13 @@ bool SortOrderBy::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& ou
       usage.optimal = stopkey_ ? usage.used : st.input_rows * st.row_bytes;
       usage.one_pass = stopkey_ ? usage.optimal : OnePassSortBytes(usage.optimal);
       usage.temp = st.temp_bytes;
-      usage.passes = st.runs.empty() ? 0 : 1;  // every run is merged at once
+      usage.passes = st.passes;  // 0 in memory, 1 one merge, 2+ runs merged in passes first
       ReportWorkArea(line, usage);
     }
     st.sorted = true;
   }
   ctx.CheckCancel();
-  if (!st.runs.empty()) return MergeNext(st, cols, nchild, ctx, out);
+  if (st.merger) return st.merger->Next(out, nchild, kVectorSize, ctx.stats);
   if (st.emitted >= st.order.size()) return false;
   out.Reset();
   size_t n = std::min(kVectorSize, st.order.size() - st.emitted);

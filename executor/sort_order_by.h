@@ -16,8 +16,10 @@ struct SortKey {
 
 //! Blocking. Output types = child 0 types. NUMBER and BINARY_DOUBLE compare by value, strings
 //! by bytes, dates/timestamps chronologically. Equal keys keep their input order.
-//! Without a stopkey, rows beyond ctx.work_area_bytes are sorted in runs written to
-//! temporary files and merged (one pass; `sorts (disk)`), still stable.
+//! Without a stopkey, rows beyond ctx.work_area_bytes are sorted in runs written to one
+//! temporary file and merged (`sorts (disk)`), still stable: at most a fan-in derived from the
+//! work area at once (executor/run_merge.h), in several passes when there are more runs, so
+//! memory and open files stay bounded whatever the input size.
 class SortOrderBy : public ChildTypedOperator {
  public:
   //! stopkey set: operation "SORT ORDER BY STOPKEY"; emits at most *stopkey rows.

@@ -1,9 +1,6 @@
 #include "executor/spill_file.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -11,18 +8,6 @@
 #include "storage/row_codec.h"
 
 namespace pathdb {
-
-namespace {
-
-// Writes and reads go through one buffer of this size: big sequential I/O for the spill.
-constexpr size_t kIoChunk = kSpillIoBytes;
-
-[[noreturn]] void ThrowTempIo(const char* what) {
-  ThrowOra(1114, "IO error writing block to file 201 (temp file {}: {})", what,
-           std::strerror(errno));
-}
-
-}  // namespace
 
 size_t EstimatedRowBytes(const std::vector<LogicalType>& types) {
   size_t n = 16;
@@ -65,19 +50,14 @@ void ReportWorkArea(OperatorRuntimeStats* line, const WorkAreaUsage& usage) {
   line->passes = usage.passes;
 }
 
-SpillFile::SpillFile(const std::filesystem::path& dir, std::vector<LogicalType> types)
-    : types_(std::move(types)) {
-  std::string tmpl = (dir / "temp_XXXXXX.tmp").string();
-  fd_ = ::mkostemps(tmpl.data(), 4, O_CLOEXEC);
-  if (fd_ < 0) ThrowTempIo("create");
-  ::unlink(tmpl.c_str());  // gone from the directory now; the descriptor keeps the data
-}
+SpillFile::SpillFile(std::shared_ptr<TempSegment> segment, std::vector<LogicalType> types)
+    : segment_(std::move(segment)), types_(std::move(types)) {}
 
 SpillFile::~SpillFile() {
-  if (fd_ >= 0) ::close(fd_);
+  for (uint64_t e : extents_) segment_->Free(e);
 }
 
-void SpillFile::AppendRow(const DataChunk& chunk, size_t r) {
+void SpillFile::EncodeRow(const DataChunk& chunk, size_t r) {
   storage::RowEncoder enc;
   enc.Begin();
   for (size_t c = 0; c < types_.size(); ++c) {
@@ -92,77 +72,72 @@ void SpillFile::AppendRow(const DataChunk& chunk, size_t r) {
   auto len = static_cast<uint32_t>(row.size());
   buffer_.append(reinterpret_cast<const char*>(&len), 4);
   buffer_ += row;
+  bytes_ += 4 + row.size();
   ++rows_;
+}
+
+void SpillFile::WriteExtent(size_t len, SessionStats& stats) {
+  uint64_t off = segment_->Allocate();
+  extents_.push_back(off);
+  segment_->Write(off, buffer_.data(), len, stats);
+  buffer_.erase(0, len);  // what is left is less than one row
+}
+
+void SpillFile::AppendRow(const DataChunk& chunk, size_t r, SessionStats& stats) {
+  EncodeRow(chunk, r);
+  // Checked per row: the buffer never holds more than one extent and one row.
+  const size_t extent = segment_->extent_bytes();
+  while (buffer_.size() >= extent) WriteExtent(extent, stats);
 }
 
 void SpillFile::Append(const DataChunk& chunk, SessionStats& stats) {
   size_t n = chunk.Count();
-  for (size_t i = 0; i < n; ++i) AppendRow(chunk, chunk.RowIndex(i));
-  if (buffer_.size() >= kIoChunk) Flush(stats);
+  for (size_t i = 0; i < n; ++i) AppendRow(chunk, chunk.RowIndex(i), stats);
 }
 
 void SpillFile::AppendRows(const DataChunk& chunk, const std::vector<uint32_t>& positions,
                            SessionStats& stats) {
-  for (uint32_t i : positions) AppendRow(chunk, chunk.RowIndex(i));
-  if (buffer_.size() >= kIoChunk) Flush(stats);
-}
-
-void SpillFile::Flush(SessionStats& stats) {
-  const char* p = buffer_.data();
-  size_t n = buffer_.size();
-  while (n > 0) {
-    ssize_t w = ::pwrite(fd_, p, n, static_cast<off_t>(end_));
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) ThrowTempIo("write");
-    p += w;
-    n -= static_cast<size_t>(w);
-    end_ += static_cast<uint64_t>(w);
-  }
-  // Oracle's `physical writes` includes the direct ones (the line's Writes column reads it).
-  uint64_t blocks = (buffer_.size() + 8191) / 8192;
-  stats.Add(Stat::kPhysicalWrites, blocks);
-  stats.Add(Stat::kPhysicalWritesDirect, blocks);
-  buffer_.clear();
+  for (uint32_t i : positions) AppendRow(chunk, chunk.RowIndex(i), stats);
 }
 
 void SpillFile::Rewind(SessionStats& stats) {
-  if (!buffer_.empty()) Flush(stats);
-  read_pos_ = 0;
+  if (writing_) {
+    if (!buffer_.empty()) WriteExtent(buffer_.size(), stats);
+    writing_ = false;
+  }
+  std::string().swap(buffer_);  // reading allocates its own when it starts
+  next_extent_ = 0;
   buffer_pos_ = 0;
   rows_read_ = 0;
 }
 
-bool SpillFile::Read(DataChunk& out, SessionStats& stats) {
+void SpillFile::Fill(size_t need, SessionStats& stats) {
+  if (buffer_.size() - buffer_pos_ >= need) return;
+  buffer_.erase(0, buffer_pos_);
+  buffer_pos_ = 0;
+  const size_t extent = segment_->extent_bytes();
+  while (buffer_.size() < need) {
+    if (next_extent_ >= extents_.size()) {
+      ThrowOra(1115, "IO error reading block from file 201 (short read of a temporary run)");
+    }
+    // Every extent is full but the last.
+    uint64_t done = uint64_t{next_extent_} * extent;
+    size_t len = static_cast<size_t>(std::min<uint64_t>(extent, bytes_ - done));
+    size_t have = buffer_.size();
+    buffer_.resize(have + len);
+    segment_->Read(extents_[next_extent_], buffer_.data() + have, len, stats);
+    ++next_extent_;
+  }
+}
+
+bool SpillFile::Read(DataChunk& out, SessionStats& stats, size_t max_rows) {
   out.Reset();
   size_t n = 0;
-  while (n < kVectorSize && rows_read_ < rows_) {
-    // Refill when the next length prefix or row is not entirely in the buffer.
-    auto ensure = [&](size_t need) {
-      if (buffer_.size() - buffer_pos_ >= need) return;
-      buffer_.erase(0, buffer_pos_);
-      buffer_pos_ = 0;
-      size_t want = std::max(need, kIoChunk);
-      size_t have = buffer_.size();
-      buffer_.resize(have + want);
-      size_t got = 0;
-      while (got < want && read_pos_ < end_) {
-        ssize_t r =
-            ::pread(fd_, buffer_.data() + have + got, want - got, static_cast<off_t>(read_pos_));
-        if (r < 0 && errno == EINTR) continue;
-        if (r <= 0) ThrowTempIo("read");
-        got += static_cast<size_t>(r);
-        read_pos_ += static_cast<uint64_t>(r);
-      }
-      buffer_.resize(have + got);
-      uint64_t blocks = (got + 8191) / 8192;  // direct reads are physical reads too
-      stats.Add(Stat::kPhysicalReads, blocks);
-      stats.Add(Stat::kPhysicalReadsDirect, blocks);
-      if (buffer_.size() < need) ThrowTempIo("short read");
-    };
-    ensure(4);
+  while (n < max_rows && rows_read_ < rows_) {
+    Fill(4, stats);
     uint32_t len;
     std::memcpy(&len, buffer_.data() + buffer_pos_, 4);
-    ensure(4 + size_t{len});
+    Fill(4 + size_t{len}, stats);
     std::string_view row(buffer_.data() + buffer_pos_ + 4, len);
     storage::RowDecoder dec(row);
     for (size_t c = 0; c < types_.size(); ++c) {
@@ -176,6 +151,7 @@ bool SpillFile::Read(DataChunk& out, SessionStats& stats) {
     ++n;
     ++rows_read_;
   }
+  if (rows_read_ == rows_) std::string().swap(buffer_);  // a finished run holds no memory
   out.SetSize(n);
   return n > 0;
 }

@@ -1,7 +1,7 @@
-// Temporary files for work areas that outgrow their memory limit (HASH JOIN, HASH GROUP BY,
-// SORT). A file lives in the database directory only as an open descriptor: it is unlinked
-// the moment it is created, so it disappears when the statement ends, fails or the process
-// dies, and nothing is ever left behind.
+// A sorted run or a hash partition of a work area that outgrew its memory limit (HASH JOIN,
+// HASH GROUP BY, SORT): a stream of rows stored as extents of the work area's TempSegment, so
+// any number of them share one open file. While written it buffers at most one extent (plus
+// one row); while read, at most one extent plus the row that straddles into the next.
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -12,53 +12,61 @@
 #include "common/stats.h"
 #include "common/vector.h"
 #include "executor/operator.h"
+#include "executor/temp_segment.h"
 
 namespace pathdb {
 
+//! Written first (Append*), then read (Rewind, Read); may be rewound and read again. Belongs
+//! to one execution and its thread, like its segment.
 class SpillFile {
  public:
-  SpillFile(const std::filesystem::path& dir, std::vector<LogicalType> types);
+  //! REQUIRES: `segment` is not null. Nothing is written (and no file opened) until a row is.
+  SpillFile(std::shared_ptr<TempSegment> segment, std::vector<LogicalType> types);
+  //! Gives the extents back to the segment (reused by the next run, not the disk's).
   ~SpillFile();
   SpillFile(const SpillFile&) = delete;
   SpillFile& operator=(const SpillFile&) = delete;
 
   const std::vector<LogicalType>& types() const { return types_; }
-  //! Appends the active rows of `chunk` (columns match types()).
+  //! Appends the active rows of `chunk` (columns match types()). REQUIRES: not rewound yet.
   void Append(const DataChunk& chunk, SessionStats& stats);
   //! Appends the active rows of `chunk` whose index in `select` (positions into the active
   //! rows) is listed.
   void AppendRows(const DataChunk& chunk, const std::vector<uint32_t>& active_positions,
                   SessionStats& stats);
-  //! Ends writing (the rest of the buffer reaches the file); reading starts from row one.
+  //! Appends physical row `row` of `chunk`.
+  void AppendRow(const DataChunk& chunk, size_t row, SessionStats& stats);
+  //! Ends writing (the rest of the buffer reaches the file, the write buffer is freed);
+  //! reading starts from row one. Idempotent.
   void Rewind(SessionStats& stats);
-  //! Reads up to kVectorSize rows into `out` (reset first); false when none are left.
-  bool Read(DataChunk& out, SessionStats& stats);
+  //! Reads up to `max_rows` (<= the capacity of `out`) rows into `out` (reset first); false
+  //! when none are left. Frees the read buffer once the last row is read.
+  bool Read(DataChunk& out, SessionStats& stats, size_t max_rows = kVectorSize);
 
   uint64_t rows() const { return rows_; }
-  uint64_t bytes() const { return end_; }
+  uint64_t bytes() const { return bytes_; }
 
  private:
-  void AppendRow(const DataChunk& chunk, size_t physical_row);
-  void Flush(SessionStats& stats);
+  void EncodeRow(const DataChunk& chunk, size_t physical_row);
+  void WriteExtent(size_t len, SessionStats& stats);
+  //! Makes `need` bytes from buffer_pos_ available, reading the next extents.
+  void Fill(size_t need, SessionStats& stats);
 
+  std::shared_ptr<TempSegment> segment_;
   std::vector<LogicalType> types_;
-  int fd_ = -1;
-  std::string buffer_;  //!< write buffer, then read buffer
-  uint64_t end_ = 0;    //!< bytes in the file (after Flush)
-  uint64_t read_pos_ = 0;
+  std::vector<uint64_t> extents_;  //!< in stream order
+  std::string buffer_;             //!< write buffer, then read buffer
+  bool writing_ = true;
+  uint64_t bytes_ = 0;  //!< bytes of the stream (written or buffered)
+  size_t next_extent_ = 0;
   size_t buffer_pos_ = 0;
   uint64_t rows_ = 0;
   uint64_t rows_read_ = 0;
-  std::string row_;  //!< scratch encoding of one row
 };
 
 //! Rough in-memory bytes of one row of these types (what a work area weighs to decide when
 //! to spill; strings are guessed at their declared length up to 32 bytes).
 size_t EstimatedRowBytes(const std::vector<LogicalType>& types);
-
-//! Bytes a temporary file buffers per read or write call (each open run or partition holds one
-//! such buffer while it is written or merged).
-constexpr size_t kSpillIoBytes = 1 << 20;
 
 //! What one start of a work area did: the ALLSTATS memory columns of its plan line.
 struct WorkAreaUsage {

@@ -5,6 +5,7 @@
 
 #include "executor/hash_group_by.h"
 #include "executor/hash_join.h"
+#include "executor/hash_unique.h"
 #include "executor/sort_order_by.h"
 #include "op_test_util.h"
 
@@ -114,6 +115,35 @@ TEST(OpSpill, HashGroupBySpillsAndAgrees) {
   // Tiny limit: partitions spill again (multi-pass) and the answer still agrees.
   t.ctx->work_area_bytes = 8 << 10;
   EXPECT_EQ(Sorted(t.Run(*g)), in_memory);
+  EXPECT_EQ(TempFilesIn(t.dir), 0u);
+}
+
+TEST(OpSpill, HashUniqueSpillsAndAgrees) {
+  TestDb t;
+  std::vector<std::vector<Value>> rows;
+  // 90,000 rows, 30,011 distinct (key, name) pairs plus NULL ones that equal each other.
+  for (int64_t i = 0; i < 90000; ++i) {
+    rows.push_back({i % 1009 == 0 ? N() : I(i % 30011), S(fmt::format("n{}", i % 30011))});
+  }
+  auto u = std::make_unique<HashUnique>();
+  u->AddChild(Values({kInt, kStr}, rows));
+  t.ctx->work_area_bytes = 1ull << 30;
+  auto in_memory = t.Run(*u);
+  EXPECT_EQ(t.stats.Get(Stat::kSortsDisk), 0u);
+  std::vector<std::string> unique_rows = Sorted(in_memory);
+  unique_rows.erase(std::unique(unique_rows.begin(), unique_rows.end()), unique_rows.end());
+  ASSERT_EQ(unique_rows.size(), in_memory.size());  // no duplicates in memory either
+  ASSERT_GT(in_memory.size(), 30011u);
+  for (uint64_t limit : {256ull << 10, 8ull << 10}) {  // one level; partitions spill again
+    const uint64_t disk_before = t.stats.Get(Stat::kSortsDisk);
+    t.ctx->work_area_bytes = limit;
+    auto spilled = t.Run(*u);
+    EXPECT_GT(t.stats.Get(Stat::kSortsDisk), disk_before);
+    ASSERT_EQ(spilled.size(), in_memory.size());  // no row twice, none lost
+    EXPECT_EQ(Sorted(spilled), unique_rows);
+    // Rows seen before the table filled keep their first-seen order at the front.
+    EXPECT_EQ(spilled.front(), in_memory.front());
+  }
   EXPECT_EQ(TempFilesIn(t.dir), 0u);
 }
 
