@@ -1,6 +1,7 @@
 // Expression binding: AST expression -> BoundExpr with types and implicit conversions.
 #include <cmath>
 
+#include "common/double_text.h"
 #include "common/error.h"
 #include "planner/binder.h"
 #include "planner/bound_util.h"
@@ -21,16 +22,43 @@ std::string QuotedName(const std::vector<std::string>& names) {
   return out;
 }
 
+// A numeric literal's text (`negate`: it follows a unary minus) in the dialect's number model.
+// Oracle: NUMBER, 0 below 1e-130, ORA-01426 from 1e126; 1.5d/1.5f are BINARY_DOUBLE (Inf and 0
+// at the IEEE limits). SQLite: a literal with '.' or an exponent is REAL, an integer literal
+// beyond 64 bits is REAL too (9223372036854775808 is 9.2233720368547758e18, but
+// -9223372036854775808 is the INTEGER minimum).
+BoundExprPtr BindNumberLiteral(const std::string& text, bool negate, Dialect dialect) {
+  auto as_double = [&](std::string_view t) {
+    auto d = ParseDouble(t);
+    if (!d) ThrowOra(1722, "invalid number");
+    return MakeConstant(Value::Double(negate ? -*d : *d));
+  };
+  const char last = text.back();
+  if (last == 'd' || last == 'D' || last == 'f' || last == 'F')
+    return as_double(std::string_view(text).substr(0, text.size() - 1));
+  const bool real = text.find_first_of(".eE") != std::string::npos;
+  if (dialect == Dialect::kSqlite) {
+    if (real) return as_double(text);
+    // At most 20 digits can still fit 64 bits; longer ones (or 10^126 and up) are REAL.
+    std::string digits = text.substr(std::min(text.find_first_not_of('0'), text.size()));
+    if (digits.size() <= 20) {
+      auto d = Decimal::Parse((negate ? "-" : "") + text);
+      if (d && d->ToInt64()) return MakeConstant(Value::Number(*d, LogicalType::Integer()));
+    }
+    return as_double(text);
+  }
+  auto d = Decimal::Parse(text);
+  if (!d) ThrowOra(1722, "invalid number");
+  return MakeConstant(Value::Number(negate ? -*d : *d, LogicalType::Number()));
+}
+
+bool IsNumberLiteral(const ast::Expr& e) {
+  return e.kind == ast::ExprKind::kLiteral && e.literal.type().IsNumeric() && !e.text.empty();
+}
+
 BoundExprPtr BindLiteral(const ast::Expr& e, Dialect dialect) {
   const Value& v = e.literal;
-  if (v.type().IsNumeric() && !e.text.empty()) {
-    bool real = e.text.find_first_of(".eE") != std::string::npos;
-    if (dialect == Dialect::kSqlite && real) return MakeConstant(Value::Double(std::stod(e.text)));
-    auto d = Decimal::Parse(e.text);
-    if (!d) ThrowOra(1722, "invalid number");
-    if (dialect == Dialect::kSqlite) return MakeConstant(Value::Number(*d, LogicalType::Integer()));
-    return MakeConstant(Value::Number(*d, LogicalType::Number()));
-  }
+  if (IsNumberLiteral(e)) return BindNumberLiteral(e.text, false, dialect);
   if (!v.is_null() && v.type().IsString()) {
     if (v.str().empty() && dialect == Dialect::kOracle) return MakeNullOf(LogicalType::Varchar());
     return MakeConstant(Value::Varchar(v.str(), LogicalType::Varchar(
@@ -134,6 +162,10 @@ BoundExprPtr Binder::BindExpr(const ast::Expr& e) {
       ThrowOra(936, "missing expression");
     case K::kUnary: {
       if (e.op == "PRIOR") ThrowUnimplemented("PRIOR");
+      if (e.op == "-" && dialect() == Dialect::kSqlite && IsNumberLiteral(*e.args.at(0))) {
+        // SQLite reads -9223372036854775808 as one INTEGER literal, not - applied to a REAL.
+        return BindNumberLiteral(e.args[0]->text, true, dialect());
+      }
       auto c = BindExpr(*e.args.at(0));
       if (e.op == "+") return c;
       c = ToNumeric(std::move(c));

@@ -73,6 +73,7 @@ std::optional<uint64_t> StopkeyLimit(const BoundExpr& c, size_t rownum, PlanCont
 bool IsIntegerLiteral(const ast::Expr& e, int64_t* out) {
   if (e.kind != ast::ExprKind::kLiteral || !e.literal.type().IsNumeric() || e.literal.is_null())
     return false;
+  if (e.literal.type().id == TypeId::kDouble && !std::isfinite(e.literal.dbl())) return false;
   auto d = e.literal.type().id == TypeId::kDouble ? Decimal::FromDouble(e.literal.dbl())
                                                   : e.literal.number();
   auto i = d.ToInt64();

@@ -74,35 +74,51 @@ void Unary(const Vector& a, Vector& out, Sel sel, T (*f)(const T&)) {
   }
 }
 
+// SQLite INTEGER arithmetic that leaves 64 bits turns into REAL: the result keeps only a
+// double's precision (9223372036854775807 + 1 is 9.2233720368547758e18).
+Decimal SqliteInteger(const Decimal& r) {
+  if (r.ToInt64()) return r;
+  return Decimal::FromDouble(r.ToDouble());
+}
+
 void NumberArith(char op, const BoundExpr& e, Vector a, Vector b, State& st, Sel sel,
                  Vector& out) {
   a = As(std::move(a), LogicalType::Number(), sel, st.ctx);
   b = As(std::move(b), LogicalType::Number(), sel, st.ctx);
   const bool sqlite = !st.oracle();
+  const bool to_real = sqlite && e.type.IsIntegral();
   switch (op) {
     case '+':
-      return Binary<Decimal, Decimal, Decimal>(a, b, out, sel, [](const Decimal& x, const Decimal& y, Decimal& r) {
-        r = x + y;
-        return true;
-      });
+      return Binary<Decimal, Decimal, Decimal>(
+          a, b, out, sel, [to_real](const Decimal& x, const Decimal& y, Decimal& r) {
+            r = x + y;
+            if (to_real) r = SqliteInteger(r);
+            return true;
+          });
     case '-':
-      return Binary<Decimal, Decimal, Decimal>(a, b, out, sel, [](const Decimal& x, const Decimal& y, Decimal& r) {
-        r = x - y;
-        return true;
-      });
+      return Binary<Decimal, Decimal, Decimal>(
+          a, b, out, sel, [to_real](const Decimal& x, const Decimal& y, Decimal& r) {
+            r = x - y;
+            if (to_real) r = SqliteInteger(r);
+            return true;
+          });
     case '*':
-      return Binary<Decimal, Decimal, Decimal>(a, b, out, sel, [](const Decimal& x, const Decimal& y, Decimal& r) {
-        r = x * y;
-        return true;
-      });
+      return Binary<Decimal, Decimal, Decimal>(
+          a, b, out, sel, [to_real](const Decimal& x, const Decimal& y, Decimal& r) {
+            r = x * y;
+            if (to_real) r = SqliteInteger(r);
+            return true;
+          });
     case '/': {
       if (sqlite) {
         bool integral = e.children[0]->type.IsIntegral() && e.children[1]->type.IsIntegral();
-        return Binary<Decimal, Decimal, Decimal>(a, b, out, sel, [integral](const Decimal& x, const Decimal& y, Decimal& r) {
-          if (y.coef == 0) return false;
-          r = integral ? Decimal::IntDiv(x, y) : x / y;
-          return true;
-        });
+        return Binary<Decimal, Decimal, Decimal>(
+            a, b, out, sel, [integral, to_real](const Decimal& x, const Decimal& y, Decimal& r) {
+              if (y.coef == 0) return false;
+              r = integral ? Decimal::IntDiv(x, y) : x / y;
+              if (to_real) r = SqliteInteger(r);
+              return true;
+            });
       }
       return Binary<Decimal, Decimal, Decimal>(a, b, out, sel, [](const Decimal& x, const Decimal& y, Decimal& r) {
         r = x / y;
@@ -118,7 +134,7 @@ void NumberArith(char op, const BoundExpr& e, Vector a, Vector b, State& st, Sel
   }
 }
 
-void DoubleArith(char op, Vector a, Vector b, State& st, Sel sel, Vector& out) {
+void DoubleArithIeee(char op, Vector a, Vector b, State& st, Sel sel, Vector& out) {
   a = As(std::move(a), LogicalType::Double(), sel, st.ctx);
   b = As(std::move(b), LogicalType::Double(), sel, st.ctx);
   const bool sqlite = !st.oracle();
@@ -154,6 +170,22 @@ void DoubleArith(char op, Vector a, Vector b, State& st, Sel sel, Vector& out) {
         r = std::fmod(x, y);
         return true;
       });
+  }
+}
+
+// Oracle's BINARY_DOUBLE keeps NaN (Inf - Inf prints Nan); SQLite turns a NaN result into
+// NULL.
+void DoubleArith(char op, Vector a, Vector b, State& st, Sel sel, Vector& out) {
+  DoubleArithIeee(op, std::move(a), std::move(b), st, sel, out);
+  if (st.oracle()) return;
+  const double* d = out.Data<double>();
+  uint8_t* v = out.Validity();
+  if (out.kind() == Vector::Kind::kConstant) {
+    if (v[0] && std::isnan(d[0])) v[0] = 0;
+    return;
+  }
+  for (uint32_t r : sel) {
+    if (v[r] && std::isnan(d[r])) v[r] = 0;
   }
 }
 
@@ -211,7 +243,13 @@ void EvalArithmetic(const BoundExpr& e, State& st, Sel sel, Vector& out) {
     }
     Vector n = As(std::move(a), LogicalType::Number(), sel, st.ctx);
     Vector r(LogicalType::Number(), out.capacity());
-    Unary<Decimal>(n, r, sel, +[](const Decimal& x) { return -x; });
+    if (!st.oracle() && e.type.IsIntegral()) {
+      Unary<Decimal>(
+          n, r, sel, +[](const Decimal& x) { return SqliteInteger(-x); });
+    } else {
+      Unary<Decimal>(
+          n, r, sel, +[](const Decimal& x) { return -x; });
+    }
     if (r.kind() == Vector::Kind::kConstant) return out.SetConstant(r.GetValue(0));
     return CopyRows(r, out, sel, st.ctx);
   }

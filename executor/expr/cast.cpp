@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "common/datetime.h"
+#include "common/double_text.h"
 #include "common/value_format.h"
 #include "executor/column_error.h"
 #include "executor/expr/internal.h"
@@ -204,6 +205,11 @@ Value CastValue(const Value& v, const LogicalType& target, const EvalContext& ct
         case TypeId::kNumber: d = v.number(); break;
         case TypeId::kDouble:
           if (std::isnan(v.dbl())) ThrowOra(1722, "invalid number");
+          if (!oracle && target.IsIntegral() && !(std::fabs(v.dbl()) < 0x1p63)) {
+            // SQLite saturates a REAL beyond 64 bits (Inf included) to the INTEGER limits.
+            d = Decimal::FromInt(v.dbl() > 0 ? INT64_MAX : INT64_MIN);
+            break;
+          }
           d = Decimal::FromDouble(v.dbl());
           break;
         case TypeId::kVarchar:
@@ -220,7 +226,7 @@ Value CastValue(const Value& v, const LogicalType& target, const EvalContext& ct
         case TypeId::kVarchar:
         case TypeId::kChar: {
           std::string s = v.str();
-          if (auto d = Decimal::Parse(s)) return Value::Double(std::strtod(s.c_str(), nullptr));
+          if (auto d = ParseDouble(s)) return Value::Double(*d);
           std::string u;
           for (char c : s)
             if (c != ' ') u += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));

@@ -14,12 +14,18 @@ std::string TrimSet(std::string s, std::string_view set, bool left, bool right) 
   return s.substr(b, e - b);
 }
 
+// The longest VARCHAR2 the engine makes (as the 32767-byte limit of ||): LPAD/RPAD to a
+// larger length return that many bytes, as Oracle truncates to its VARCHAR2 maximum,
+// instead of building a string of any length a caller asks for.
+constexpr int64_t kMaxPadLength = 32767;
+
 std::string Pad(const std::string& s, int64_t n, const std::string& pad, bool left) {
   if (n <= 0) return "";
-  size_t len = static_cast<size_t>(n);
+  size_t len = static_cast<size_t>(std::min(n, kMaxPadLength));
   if (s.size() >= len) return s.substr(0, len);
   if (pad.empty()) return "";
   std::string fill;
+  fill.reserve(len - s.size() + pad.size());
   while (fill.size() < len - s.size()) fill += pad;
   fill.resize(len - s.size());
   return left ? fill + s : s + fill;

@@ -1,3 +1,5 @@
+#include <cmath>
+
 #include "expr_test_util.h"
 
 namespace pathdb::exprtest {
@@ -29,6 +31,35 @@ TEST(ExprArithTest, SqliteIntegerDivisionTruncates) {
   EXPECT_EQ(Text(*Fn("/", kNum, Num("7.0"), Int(2)), Dialect::kSqlite), "3.5");
   EXPECT_EQ(Text(*Fn("/", kNum, Int(7), Int(2)), Dialect::kOracle), "3.5");
   EXPECT_EQ(Text(*Fn("%", kInt, Int(7), Int(3)), Dialect::kSqlite), "1");
+}
+
+TEST(ExprArithTest, SqliteIntegerOverflowBecomesReal) {
+  const int64_t max = INT64_MAX, min = INT64_MIN;
+  // Beyond 64 bits the value keeps a double's precision, as SQLite's REAL result does.
+  EXPECT_EQ(Text(*Fn("+", kInt, Int(max), Int(1)), Dialect::kSqlite), "9223372036854776000");
+  EXPECT_EQ(Text(*Fn("-", kInt, Int(min), Int(2)), Dialect::kSqlite), "-9223372036854776000");
+  EXPECT_EQ(Text(*Fn("*", kInt, Int(max), Int(2)), Dialect::kSqlite), "18446744073709552000");
+  EXPECT_EQ(Text(*Fn("NEG", kInt, Int(min)), Dialect::kSqlite), "9223372036854776000");
+  EXPECT_EQ(Text(*Fn("/", kInt, Int(min), Int(-1)), Dialect::kSqlite), "9223372036854776000");
+  EXPECT_EQ(Text(*Fn("+", kInt, Int(max - 1), Int(1)), Dialect::kSqlite), "9223372036854775807");
+  // Oracle NUMBER stays exact to 38 digits.
+  EXPECT_EQ(Text(*Fn("+", kNum, Int(max), Int(1))), "9223372036854775808");
+}
+
+TEST(ExprArithTest, NumberOverflowAndUnderflow) {
+  EXPECT_EQ(OraCode(*Fn("*", kNum, Num("1e125"), Int(10))), 1426);
+  EXPECT_EQ(Text(*Fn("*", kNum, Num("1e-100"), Num("1e-100"))), "0");
+  EXPECT_EQ(Text(*Fn("/", kNum, Num("1e-100"), Num("1e100"))), "0");
+}
+
+TEST(ExprArithTest, DoubleLimitsPerDialect) {
+  auto inf = [] { return Const(Value::Double(HUGE_VAL)); };
+  EXPECT_EQ(Text(*Fn("*", kDbl, Const(Value::Double(1e308)), Int(10))), "Inf");
+  // Inf - Inf is NaN: Oracle's BINARY_DOUBLE keeps it, SQLite gives NULL.
+  EXPECT_EQ(Text(*Fn("-", kDbl, inf(), inf())), "Nan");
+  EXPECT_EQ(Text(*Fn("-", kDbl, inf(), inf()), Dialect::kSqlite), "NULL");
+  EXPECT_EQ(Text(*Fn("*", kDbl, inf(), Int(0)), Dialect::kSqlite), "NULL");
+  EXPECT_EQ(Text(*Fn("+", kDbl, inf(), Int(1)), Dialect::kSqlite), "Inf");
 }
 
 TEST(ExprArithTest, DoubleArithmetic) {

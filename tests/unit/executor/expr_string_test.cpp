@@ -35,6 +35,9 @@ TEST(ExprStringTest, Functions) {
   EXPECT_EQ(Text(*Fn("LPAD", kVc, Str("7"), Int(3), Str("0"))), "007");
   EXPECT_EQ(Text(*Fn("RPAD", kVc, Str("ab"), Int(5), Str("xy"))), "abxyx");
   EXPECT_EQ(Text(*Fn("LPAD", kVc, Str("abcdef"), Int(3))), "abc");
+  // A pad length past the VARCHAR2 maximum gives the maximum (it used to build 4 GB).
+  EXPECT_EQ(Text(*Fn("LPAD", kVc, Str("x"), Int(4294967296LL))).size(), 32767u);
+  EXPECT_EQ(Text(*Fn("RPAD", kVc, Str("x"), Int(INT64_MAX), Str("ab"))).size(), 32767u);
   EXPECT_EQ(Text(*Fn("REPLACE", kVc, Str("banana"), Str("an"), Str("A"))), "bAAa");
   EXPECT_EQ(Text(*Fn("REPLACE", kVc, Str("banana"), Str("a"))), "bnn");
   EXPECT_EQ(Text(*Fn("REPLACE", kVc, Str("abc"), Null(kVc))), "abc");
