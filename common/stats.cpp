@@ -46,6 +46,8 @@ constexpr std::array<StatDef, static_cast<size_t>(Stat::kCount_)> kStats = {{
     {"consistent gets direct", 8},
     {"physical read total IO requests", 8},
     {"cell physical IO bytes eligible for predicate offload", 64},
+    {"join filter rows probed", 64},
+    {"join filter rows filtered", 64},
 }};
 }  // namespace
 

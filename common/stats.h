@@ -46,6 +46,8 @@ enum class Stat : uint16_t {
   kConsistentGetsDirect,
   kPhysicalReadRequests,
   kCellPhysicalIoBytesEligibleForPredicateOffload,
+  kJoinFilterRowsProbed,    //!< ours: rows tested against join filters' Bloom bits
+  kJoinFilterRowsFiltered,  //!< ours: rows those bits rejected
   kCount_,  //!< number of statistics (not a statistic)
 };
 

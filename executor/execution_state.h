@@ -23,6 +23,10 @@ class ExecutionState {
   //! Join filter `id` of this execution: created unpublished by whichever of its producer
   //! (the hash join) and its consumers (probe-side scans) asks first.
   std::shared_ptr<JoinFilter> JoinFilterById(uint32_t id);
+  //! Every join filter of this execution, by id (V$SQL_JOIN_FILTER, statistics).
+  const std::map<uint32_t, std::shared_ptr<JoinFilter>>& join_filters() const {
+    return join_filters_;
+  }
   //! Rows of the materialised WITH query `id` (TEMP TABLE TRANSFORMATION).
   void PutTempTable(uint32_t id, std::shared_ptr<const ChunkCollection> rows);
   //! Null when `id` has not been materialised in this execution.

@@ -31,10 +31,6 @@ void PublishStats(const HashJoin& op, const HashJoinState& st, ExecContext& ctx)
 
 namespace {
 
-bool IsSemiAnti(JoinKind k) {
-  return k == JoinKind::kSemi || k == JoinKind::kAnti || k == JoinKind::kAntiNullAware;
-}
-
 //! Oracle's names: the kind applies to the probe side in the RIGHT variants.
 std::string HashJoinOperation(JoinKind kind, bool build_preserved) {
   if (kind == JoinKind::kInner) return "HASH JOIN";
@@ -60,11 +56,15 @@ HashJoin::HashJoin(JoinKind kind, std::vector<BoundExprPtr> build_keys,
     throw OraError(600, "internal error code, arguments: [hash join keys]");
 }
 
-void HashJoin::CreateJoinFilter(uint32_t filter_id, size_t key) {
-  const bool safe = kind_ == JoinKind::kInner || (kind_ == JoinKind::kSemi && !build_preserved_);
-  if (!safe || key >= build_keys_.size())
-    ThrowOra(600, "internal error code, arguments: [join filter on {}]", operation());
-  join_filters_.push_back({filter_id, key});
+bool HashJoin::MayCreateJoinFilter() const {
+  return kind_ == JoinKind::kInner || (kind_ == JoinKind::kSemi && !build_preserved_);
+}
+
+void HashJoin::CreateJoinFilter(uint32_t filter_id, std::vector<size_t> keys) {
+  bool valid = MayCreateJoinFilter() && !keys.empty();
+  for (size_t k : keys) valid = valid && k < build_keys_.size();
+  if (!valid) ThrowOra(600, "internal error code, arguments: [join filter on {}]", operation());
+  join_filters_.push_back({filter_id, std::move(keys)});
 }
 
 std::vector<LogicalType> HashJoin::ComputeTypes() const {
@@ -129,8 +129,7 @@ void Build(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
   // Filters first, then the probe side: its scan sees them before it reads a block.
   if (st.build_parts.empty()) {
     for (const HashJoin::JoinFilterCreate& f : op.join_filters()) {
-      ctx.shared.JoinFilterById(f.filter_id)
-          ->PublishFromKeys(st.table->keys(), f.key, st.compare_as[f.key]);
+      ctx.shared.JoinFilterById(f.filter_id)->PublishFromTable(*st.table, f.keys, st.compare_as);
     }
   }
   st.probe_child = op.children()[1]->Open(ctx);

@@ -55,17 +55,20 @@ class HashJoin : public ChildTypedOperator {
            std::vector<BoundExprPtr> probe_keys, BoundExprPtr residual, bool build_preserved);
   bool build_preserved() const { return build_preserved_; }
 
-  //! A join filter this join publishes when its build ends (storage::RuntimeFilter): key
-  //! `key`'s min/max and membership over the distinct build keys, as ExecutionState's
-  //! filter `filter_id`. Not published when the build spilled (the filter then passes all).
+  //! A join filter this join publishes when its build ends (storage::RuntimeFilter): per key
+  //! in `keys` (positions among build_keys()) min/max, and Bloom bits over those key tuples,
+  //! as ExecutionState's filter `filter_id`. Not published when the build spilled (the filter
+  //! then passes all).
   struct JoinFilterCreate {
     uint32_t filter_id;
-    size_t key;
+    std::vector<size_t> keys;
   };
-  //! Called while the plan is built. ORA-00600 unless key < build_keys().size() and the join
-  //! is one where a probe row without a match may be dropped early: inner, or semi with the
-  //! probe side tested (HASH JOIN RIGHT SEMI). Never an outer or anti join.
-  void CreateJoinFilter(uint32_t filter_id, size_t key);
+  //! Called while the plan is built. ORA-00600 unless every key < build_keys().size() and the
+  //! join is one where a probe row without a match may be dropped early: inner, or semi with
+  //! the probe side tested (HASH JOIN RIGHT SEMI). Never an outer or anti join.
+  void CreateJoinFilter(uint32_t filter_id, std::vector<size_t> keys);
+  //! Whether CreateJoinFilter accepts this join.
+  bool MayCreateJoinFilter() const;
   const std::vector<JoinFilterCreate>& join_filters() const { return join_filters_; }
 
   JoinKind kind() const { return kind_; }

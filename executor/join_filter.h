@@ -1,29 +1,65 @@
-// JoinFilter: a run-time filter a HASH JOIN publishes from its build side for the scan of its
-// probe side (Oracle's :BF0000): the build keys' min and max (the scan skips regions and
-// rows outside them) and a membership test on the key hashes the join itself uses
-// (HashCell with the join's compare type), so no key is hashed differently than the join
-// would. Safe only where dropping a probe row without a match cannot change the result:
-// inner and semi joins, probe keys that are NULL included (they never match).
+// JoinFilter: a run-time filter a HASH JOIN publishes from its build side for a scan of its
+// probe side (Oracle's :BF0000). It carries, per key column, the build keys' min and max (the
+// scan skips storage-index regions and rows outside them) and Bloom bits over the key tuples,
+// filled from the hashes the join's own table computed (JoinHashTable::HashKey), so no build
+// key is hashed twice and a probe key hashes exactly as the join would compare it. Sized from
+// the build's actual distinct count. Safe only where dropping a probe row without a match
+// cannot change the result (inner joins, semi joins testing the probe side); a NULL key never
+// matches and never enters the filter.
 //
-// Threads: published once by the join's thread; read by the scans holding it (see
-// storage::RuntimeFilter for the publication rule).
+// Beyond Oracle, the filter watches itself: over each window of kWindowRows probed rows, when
+// it rejected less than a third it stops probing (ACTIVE = NO: rows pass untested, the min/max
+// ranges stay) and after kRetryRows more rows it samples one window again.
+//
+// Threads: published once by the join's thread; probed by one scan at a time (the counters
+// are plain members of this execution's state), read for V$SQL_JOIN_FILTER afterwards.
 #pragma once
-#include <unordered_set>
+#include <memory>
+#include <optional>
 
-#include "executor/chunk_collection.h"
+#include "executor/bloom_filter.h"
 #include "storage/scan_spec.h"
 
 namespace pathdb {
 
+class JoinHashTable;
+
 class JoinFilter final : public storage::RuntimeFilter {
  public:
-  //! Publishes column `key` of the distinct build keys `keys`, hashed as `compare_as`.
-  void PublishFromKeys(const ChunkCollection& keys, size_t key, TypeId compare_as);
-  void ApplyMembership(const Vector& column, DataChunk& chunk) const override;
+  static constexpr uint64_t kWindowRows = 65536;
+  static constexpr uint64_t kRetryRows = 1 << 20;
+
+  //! Publishes the filter over join keys `keys` (positions among the join's keys, in the
+  //! order the probe side passes them) of `table`'s distinct keys, compare_as = the join's
+  //! per-key compare types. When `keys` covers every join key in order, the table's own key
+  //! hashes are used.
+  void PublishFromTable(const JoinHashTable& table, const std::vector<size_t>& keys,
+                        const std::vector<TypeId>& compare_as);
+  void ApplyMembership(const std::vector<const Vector*>& keys, DataChunk& chunk) const override;
+
+  //! What V$SQL_JOIN_FILTER and the session statistics show.
+  struct Counters {
+    uint64_t probed = 0;    //!< rows tested against the bits
+    uint64_t filtered = 0;  //!< rows the bits rejected
+    uint64_t length = 0;    //!< bytes of Bloom bits
+    uint64_t bits_set = 0;
+    bool active = true;        //!< still probing
+    uint32_t deactivated = 0;  //!< times it stopped probing for filtering too little
+  };
+  Counters counters() const;
 
  private:
-  TypeId compare_as_ = TypeId::kNull;
-  std::unordered_set<uint64_t> hashes_;
+  //! Window bookkeeping after `probed` rows of which `rejected` failed the bits.
+  void Observe(uint64_t probed, uint64_t rejected) const;
+
+  std::vector<TypeId> compare_as_;  //!< per filter key column
+  std::unique_ptr<BloomFilter> bloom_;
+  // Probe-side statistics and the self-disable state: mutable because probing is logically
+  // const (it never changes which rows may match); one scan probes at a time.
+  mutable uint64_t probed_ = 0, filtered_ = 0;
+  mutable uint64_t window_probed_ = 0, window_filtered_ = 0, passed_untested_ = 0;
+  mutable bool active_ = true;
+  mutable uint32_t deactivated_ = 0;
 };
 
 }  // namespace pathdb

@@ -14,6 +14,11 @@ enum class JoinKind : uint8_t {
                     //!< a NULL outer key never qualifies unless the inner side is empty
 };
 
+//! Semi and anti joins output the rows of one side only.
+inline bool IsSemiAnti(JoinKind k) {
+  return k == JoinKind::kSemi || k == JoinKind::kAnti || k == JoinKind::kAntiNullAware;
+}
+
 //! " OUTER", " SEMI", " ANTI", " ANTI NA" or "" appended to the join's operation name.
 inline std::string JoinKindSuffix(JoinKind k) {
   switch (k) {

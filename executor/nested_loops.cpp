@@ -44,10 +44,6 @@ bool IsTrue(const Vector& v, size_t r) {
   }
 }
 
-bool IsSemiAnti(JoinKind k) {
-  return k == JoinKind::kSemi || k == JoinKind::kAnti || k == JoinKind::kAntiNullAware;
-}
-
 }  // namespace
 
 NestedLoops::NestedLoops(JoinKind kind, BoundExprPtr condition)

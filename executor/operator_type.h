@@ -31,6 +31,8 @@ enum class OperatorType : uint8_t {
   kCount,
   kCountStopkey,
   kUnionAll,
+  kJoinFilterCreate,  //!< JOIN FILTER CREATE :BF0000 above a hash join's build input
+  kJoinFilterUse,     //!< JOIN FILTER USE :BF0000 above a probe-side scan
   // ---- blocking (work areas and set operations)
   kHashGroupBy,
   kHashUnique,

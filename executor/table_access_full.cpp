@@ -145,8 +145,14 @@ void TableAccessFull::SetUnreadOutputs(const std::vector<bool>& unread) {
   spec_.skip_output = std::move(skip);
 }
 
-void TableAccessFull::UseJoinFilter(uint32_t filter_id, uint32_t table_column) {
-  join_filters_.push_back({filter_id, table_column});
+void TableAccessFull::UseJoinFilter(uint32_t filter_id, std::vector<uint32_t> table_columns) {
+  join_filters_.push_back({filter_id, std::move(table_columns)});
+}
+
+std::vector<uint32_t> TableAccessFull::join_filter_ids() const {
+  std::vector<uint32_t> ids;
+  for (const JoinFilterUse& u : join_filters_) ids.push_back(u.filter_id);
+  return ids;
 }
 
 std::unique_ptr<OperatorState> TableAccessFull::OpenImpl(ExecContext& ctx) const {
@@ -157,7 +163,7 @@ std::unique_ptr<OperatorState> TableAccessFull::OpenImpl(ExecContext& ctx) const
     storage::ScanSpec spec = spec_;
     spec.under_dml = ctx.shared.dml();
     for (const JoinFilterUse& u : join_filters_) {
-      spec.runtime_filters.push_back({u.table_column, ctx.shared.JoinFilterById(u.filter_id)});
+      spec.runtime_filters.push_back({u.table_columns, ctx.shared.JoinFilterById(u.filter_id)});
     }
     st->scan = ctx.db.BeginScan(spec, ctx.stats);
   }

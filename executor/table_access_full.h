@@ -22,10 +22,13 @@ class TableAccessFull : public PhysicalOperator {
                   BoundExprPtr filter);
 
   //! The scan uses join filter `filter_id` (published by a HASH JOIN of the same execution)
-  //! on table column `table_column`. Called while the plan is built, never while it runs.
-  //! REQUIRES: table_column is one of column_ids (the membership test reads its vector);
-  //! the join is one where dropping probe rows without a match is safe (inner, semi).
-  void UseJoinFilter(uint32_t filter_id, uint32_t table_column);
+  //! on table columns `table_columns` (one per key column of the filter, in its order).
+  //! Called while the plan is built, never while it runs.
+  //! REQUIRES: each is one of column_ids (the membership test reads its vector); the join is
+  //! one where dropping probe rows without a match is safe (inner, semi).
+  void UseJoinFilter(uint32_t filter_id, std::vector<uint32_t> table_columns);
+  //! The join filters this scan applies, by id.
+  std::vector<uint32_t> join_filter_ids() const;
 
   //! unread[i]: no operator above reads output column i. The scan then leaves it NULL and
   //! does not decode it, unless this operator's own remaining filter reads it. Called while
@@ -53,7 +56,7 @@ class TableAccessFull : public PhysicalOperator {
  private:
   struct JoinFilterUse {
     uint32_t filter_id;
-    uint32_t table_column;
+    std::vector<uint32_t> table_columns;
   };
   const storage::TableInfo& table_;
   std::vector<uint32_t> column_ids_;

@@ -14,6 +14,7 @@
 #include "executor/table_access_full.h"
 #include "planner/access_path_internal.h"
 #include "planner/bound_util.h"
+#include "planner/join_filters.h"
 #include "planner/predicate_text.h"
 
 namespace pathdb::planner {
@@ -351,6 +352,8 @@ std::unique_ptr<PhysicalOperator> PlanTableAccess(const storage::TableInfo& tabl
   const std::vector<std::string> labels = ScanLabels(table, column_ids, alias);
   auto scan = PlanTableAccessPath(table, std::move(column_ids), MakeAnd(std::move(conj)), alias,
                                   hints, ctx, query_block_in);
+  RecordJoinFilterHints(hints, alias, query_block_in.empty() ? "SEL$1" : query_block_in,
+                        *scan, ctx);
   if (with_subquery.empty()) return scan;
   BoundExprPtr cond = MakeAnd(std::move(with_subquery));
   auto filter = std::make_unique<Filter>(cond->Copy());

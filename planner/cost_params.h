@@ -17,6 +17,7 @@ struct CostParams {
   double optimizer_index_cost_adj = 100;  //!< percent applied to index access costs
   double optimizer_index_caching = 0;     //!< percent of index blocks assumed cached (NL/IN)
   bool table_scan_cost_plus_one = true;   //!< _table_scan_cost_plus_one
+  bool bloom_filter_enabled = true;       //!< _bloom_filter_enabled: join filters at all
   //! Memory one sort or hash table may use before it spills: with a session, the same
   //! WorkAreaBytes(pga_aggregate_target) the executor runs with (executor/work_area.h); the
   //! default is ExecContext's, for plans built without a session.

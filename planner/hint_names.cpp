@@ -62,7 +62,9 @@ bool KnownHint(const std::string& name) {
                                            "PUSH_PRED",
                                            "NO_PUSH_PRED",
                                            "PUSH_SUBQ",
-                                           "NO_PUSH_SUBQ"};
+                                           "NO_PUSH_SUBQ",
+                                           "PX_JOIN_FILTER",
+                                           "NO_PX_JOIN_FILTER"};
   for (const char* k : kKnown)
     if (name == k) return true;
   return false;

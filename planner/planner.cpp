@@ -14,6 +14,7 @@
 #include "planner/access_path.h"
 #include "planner/binder.h"
 #include "planner/bound_util.h"
+#include "planner/join_filters.h"
 #include "planner/scan_columns.h"
 #include "planner/temp_table.h"
 
@@ -69,6 +70,7 @@ PhysicalPlan PlanQuery(const ast::Query& query, PlanContext& ctx) {
   p.types = bq.plan->types;
   p.root = WrapTempTables(PlanPhysical(*bq.plan, ctx), ctx);
   PruneScanColumns(p.root, ctx);
+  PlaceJoinFilters(p.root, ctx);
   p.names = std::move(bq.names);
   p.named = std::move(bq.named);
   p.record = std::move(ctx.record);

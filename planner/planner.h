@@ -48,6 +48,14 @@ struct PlanRecord {
   bool gather_plan_statistics = false;
 };
 
+//! A PX_JOIN_FILTER(alias) / NO_PX_JOIN_FILTER(alias) hint and the access path of the table it
+//! names (the plan line a JOIN FILTER USE would go above).
+struct JoinFilterHint {
+  const PhysicalOperator* access = nullptr;
+  bool use = true;    //!< PX_JOIN_FILTER (else NO_PX_JOIN_FILTER)
+  size_t report = 0;  //!< its entry in PlanRecord::hints
+};
+
 //! What planning needs from the session. `eval` is used to fold constants (DEFAULT values,
 //! FETCH FIRST n) and carries the dialect; `cost` holds the cost model's inputs taken from the
 //! session's parameters. One PlanContext plans one statement on one thread.
@@ -74,6 +82,8 @@ struct PlanContext {
   //! this is the planner's mutable handle for plan rewrites (planner/plan_rewrite.h) until
   //! planning ends, so no rewrite casts const away.
   std::vector<std::shared_ptr<PhysicalOperator>> subplans;
+  //! Join filter hints met while planning table access paths (planner/join_filters.cpp).
+  std::vector<JoinFilterHint> join_filter_hints;
 
   //! Registers a finished subquery plan and returns the const handle its expression keeps.
   std::shared_ptr<const PhysicalOperator> AddSubPlan(std::unique_ptr<PhysicalOperator> plan) {

@@ -112,17 +112,24 @@ HeapScan::HeapScan(const ScanSpec& spec, Segment& seg, std::unique_ptr<HeapBlock
   };
   runtime_ = spec.runtime_filters;
   runtime_applied_.assign(runtime_.size(), false);
-  runtime_output_.assign(runtime_.size(), SIZE_MAX);
+  runtime_output_.assign(runtime_.size(), {});
+  for (size_t i = 0; i < runtime_.size(); ++i) {
+    for (uint32_t col : runtime_[i].columns) {
+      auto at = std::find(column_ids_.begin(), column_ids_.end(), col);
+      if (at == column_ids_.end()) {
+        runtime_output_[i].clear();
+        break;
+      }
+      runtime_output_[i].push_back(static_cast<size_t>(at - column_ids_.begin()));
+    }
+  }
   for (size_t c = 0; c < column_ids_.size(); ++c) {
     const uint32_t id = column_ids_[c];
     if (id != kRowIdColumn) check(id);
     types_.push_back(id == kRowIdColumn ? LogicalType::Integer() : table.columns[id].type);
     bool tested = false;  // a membership test reads this output vector
-    for (size_t i = 0; i < runtime_.size(); ++i) {
-      if (runtime_[i].column != id || runtime_output_[i] != SIZE_MAX) continue;
-      runtime_output_[i] = c;
-      tested = true;
-    }
+    for (const auto& outputs : runtime_output_)
+      tested = tested || std::find(outputs.begin(), outputs.end(), c) != outputs.end();
     if (!tested && c < spec.skip_output.size() && spec.skip_output[c]) {
       skipped_.push_back(c);
       continue;
@@ -134,7 +141,8 @@ HeapScan::HeapScan(const ScanSpec& spec, Segment& seg, std::unique_ptr<HeapBlock
     need(p.column);
     preds_.Add(p, table.columns[p.column].type);
   }
-  for (const RuntimeFilterRef& r : runtime_) need(r.column);
+  for (const RuntimeFilterRef& r : runtime_)
+    for (uint32_t col : r.columns) need(col);
   needed_all_.assign(table.columns.size(), 1);
   fields_.resize(std::max(needed_.size(), needed_all_.size()));
   // Snapshot of the HWM: rows this statement inserts into new blocks are not seen by it.
@@ -196,14 +204,17 @@ void HeapScan::RefreshRuntimeFilters() {
       done_ = true;  // nothing can match: the rest of the segment is never read
       continue;
     }
-    const LogicalType& type = table_->columns[runtime_[i].column].type;
-    auto add = [&](CompareOp op, const std::optional<Value>& v) {
-      if (v && !v->is_null() && ScanCanEvaluate(type, v->type())) {
-        preds_.Add({ScanPredicate::Kind::kCompare, runtime_[i].column, op, {*v}}, type);
-      }
-    };
-    add(CompareOp::kGe, f.min());
-    add(CompareOp::kLe, f.max());
+    for (size_t k = 0; k < runtime_[i].columns.size(); ++k) {
+      const uint32_t col = runtime_[i].columns[k];
+      const LogicalType& type = table_->columns[col].type;
+      auto add = [&](CompareOp op, const std::optional<Value>& v) {
+        if (v && !v->is_null() && ScanCanEvaluate(type, v->type())) {
+          preds_.Add({ScanPredicate::Kind::kCompare, col, op, {*v}}, type);
+        }
+      };
+      add(CompareOp::kGe, f.min(k));
+      add(CompareOp::kLe, f.max(k));
+    }
   }
 }
 
@@ -317,10 +328,13 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
 }
 
 void HeapScan::ApplyMembership(DataChunk& out) {
+  std::vector<const Vector*> keys;
   for (size_t i = 0; i < runtime_.size(); ++i) {
-    if (!runtime_applied_[i] || runtime_output_[i] == SIZE_MAX || out.Count() == 0) continue;
+    if (!runtime_applied_[i] || runtime_output_[i].empty() || out.Count() == 0) continue;
+    keys.clear();
+    for (size_t c : runtime_output_[i]) keys.push_back(&out.column(c));
     size_t before = out.Count();
-    runtime_[i].filter->ApplyMembership(out.column(runtime_output_[i]), out);
+    runtime_[i].filter->ApplyMembership(keys, out);
     counters_.rows_rejected_runtime += before - out.Count();
   }
 }

@@ -93,7 +93,9 @@ class HeapScan final : public ScanSource {
   std::vector<LogicalType> types_;
   std::vector<RuntimeFilterRef> runtime_;
   std::vector<bool> runtime_applied_;
-  std::vector<size_t> runtime_output_;  //!< per filter: output position of its column, or SIZE_MAX
+  //! Per filter, per key column: its output position (the membership test reads the output
+  //! vectors); empty when some key column is not output (then only its ranges apply).
+  std::vector<std::vector<size_t>> runtime_output_;
   ScanPredicates preds_;
   std::vector<Field> fields_;
   std::vector<uint8_t> needed_;  //!< per field: read by an output, predicate or filter

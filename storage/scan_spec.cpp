@@ -17,9 +17,10 @@ bool ScanCanEvaluate(const LogicalType& column, const LogicalType& constant) {
   }
 }
 
-void RuntimeFilter::ApplyMembership(const Vector&, DataChunk&) const {}
+void RuntimeFilter::ApplyMembership(const std::vector<const Vector*>&, DataChunk&) const {}
 
-void RuntimeFilter::Publish(bool empty, std::optional<Value> min, std::optional<Value> max) {
+void RuntimeFilter::Publish(bool empty, std::vector<std::optional<Value>> min,
+                            std::vector<std::optional<Value>> max) {
   empty_ = empty;
   min_ = std::move(min);
   max_ = std::move(max);

@@ -86,36 +86,49 @@ struct BlockRange {
   uint64_t end = std::numeric_limits<uint64_t>::max();
 };
 
-//! A run-time filter on one column: a [min, max] range the scan checks against each region's
-//! storage-index summary and each row, and a membership test it applies to each batch. Until
-//! its producer publishes it, it passes everything; it may pass rows it could have dropped,
-//! never drop a row that matches.
+//! A run-time filter on one or more columns (a join filter on a multi-column key tests the
+//! key tuple): per key column a [min, max] range the scan checks against each region's
+//! storage-index summary and each row, and a membership test it applies to each batch.
+//! Until its producer publishes it, it passes everything; it may pass rows it could have
+//! dropped, never drop a row that matches.
 class RuntimeFilter {
  public:
   virtual ~RuntimeFilter() = default;
   bool published() const { return published_.load(std::memory_order_acquire); }
   //! REQUIRES: published(). No row can match (e.g. the join's build side was empty).
   bool empty() const { return empty_; }
-  //! REQUIRES: published(). Non-NULL bounds of the values that may match, when known.
-  const std::optional<Value>& min() const { return min_; }
-  const std::optional<Value>& max() const { return max_; }
-  //! REQUIRES: published(). Shrinks `chunk`'s selection to rows whose `column` value may
-  //! match; the default keeps every row (a range-only filter).
-  virtual void ApplyMembership(const Vector& column, DataChunk& chunk) const;
+  //! REQUIRES: published(). Non-NULL bounds of the values key column `k` may match with, when
+  //! known (std::nullopt past the last key column).
+  const std::optional<Value>& min(size_t k = 0) const { return k < min_.size() ? min_[k] : none_; }
+  const std::optional<Value>& max(size_t k = 0) const { return k < max_.size() ? max_[k] : none_; }
+  //! REQUIRES: published(); keys.size() = the filter's key columns, each aligned with `chunk`'s
+  //! physical rows. Shrinks `chunk`'s selection to rows whose key tuple may match; the default
+  //! keeps every row (a range-only filter). Not thread-safe: a filter with probe statistics
+  //! is probed by one scan at a time.
+  virtual void ApplyMembership(const std::vector<const Vector*>& keys, DataChunk& chunk) const;
 
  protected:
-  //! Producer side: called once, before any reader may rely on the values.
-  void Publish(bool empty, std::optional<Value> min, std::optional<Value> max);
+  //! Producer side: called once, before any reader may rely on the values. min/max per key
+  //! column.
+  void Publish(bool empty, std::vector<std::optional<Value>> min,
+               std::vector<std::optional<Value>> max);
+  //! One key column.
+  void Publish(bool empty, std::optional<Value> min, std::optional<Value> max) {
+    Publish(empty, std::vector<std::optional<Value>>{std::move(min)},
+            std::vector<std::optional<Value>>{std::move(max)});
+  }
 
  private:
   std::atomic<bool> published_{false};
   bool empty_ = false;
-  std::optional<Value> min_, max_;
+  std::vector<std::optional<Value>> min_, max_;
+  std::optional<Value> none_;
 };
 
-//! A run-time filter attached to one column of a scan.
+//! A run-time filter attached to columns of a scan: key column k of the filter is table
+//! column columns[k].
 struct RuntimeFilterRef {
-  uint32_t column = 0;  //!< table column position
+  std::vector<uint32_t> columns;  //!< table column positions, one per key column
   std::shared_ptr<const RuntimeFilter> filter;
 };
 

@@ -84,6 +84,16 @@ Rows SqlRows(ExecContext&, const SystemViewSources& src) {
   return rows;
 }
 
+Rows JoinFilterRows(ExecContext&, const SystemViewSources& src) {
+  Rows rows;
+  if (!src.join_filters) return rows;
+  for (const JoinFilterSource& f : src.join_filters()) {
+    rows.push_back({N(src.sid), N(1), N(f.plan_hash_value), N(f.filter_id), N(f.length),
+                    N(f.bits_set), N(f.filtered), N(f.probed), V(f.active ? "YES" : "NO"), N(0)});
+  }
+  return rows;
+}
+
 Rows SessionRows(ExecContext&, const SystemViewSources& src) {
   SessionSource s = src.session ? src.session() : SessionSource{};
   return {{N(src.sid), N(1), V(s.username), V("ACTIVE"), V("DEDICATED"), V(s.program), V(s.sql_id),
@@ -188,6 +198,20 @@ std::vector<SystemView> DynamicViews() {
                         {"SQL_TEXT", Str(1000)},
                         {"SQL_FULLTEXT", Str(4000)}},
                        SqlRows));
+  // Oracle shows the filters of running parallel queries; ours shows the last execution of
+  // every cached cursor, serial or parallel (oracle-reference.md 3.4).
+  v.push_back(MakeView("V$SQL_JOIN_FILTER",
+                       {{"QC_SESSION_ID", Num()},
+                        {"QC_INSTANCE_ID", Num()},
+                        {"SQL_PLAN_HASH_VALUE", Num()},
+                        {"FILTER_ID", Num()},
+                        {"LENGTH", Num()},
+                        {"BITS_SET", Num()},
+                        {"FILTERED", Num()},
+                        {"PROBED", Num()},
+                        {"ACTIVE", Str(3)},
+                        {"CON_ID", Num()}},
+                       JoinFilterRows));
   v.push_back(MakeView(
       "V$SQL_PLAN", PlanLineColumns(),
       [](ExecContext& ec, const SystemViewSources& src) { return PlanLineRows(ec, src, false); }));

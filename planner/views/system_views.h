@@ -50,6 +50,17 @@ struct SqlSource {
   bool valid = true;
 };
 
+//! One join filter of a cursor's last execution (V$SQL_JOIN_FILTER).
+struct JoinFilterSource {
+  uint32_t plan_hash_value = 0;
+  uint32_t filter_id = 0;  //!< 0 for :BF0000
+  uint64_t length = 0;     //!< bytes of Bloom bits
+  uint64_t bits_set = 0;
+  uint64_t filtered = 0;  //!< rows rejected
+  uint64_t probed = 0;    //!< rows tested
+  bool active = true;
+};
+
 //! The session as V$SESSION shows it.
 struct SessionSource {
   std::string sql_id;       //!< the statement running now (the V$SESSION query itself)
@@ -91,6 +102,7 @@ struct SystemViewSources {
   std::function<std::vector<SqlSource>()> sql;
   std::function<SessionSource()> session;
   std::function<std::vector<PlanLineSource>()> plan_lines;
+  std::function<std::vector<JoinFilterSource>()> join_filters;
   //! TABLE(DBMS_XPLAN.DISPLAY(...)) and the like: the view producing the function's rows
   //! (owned by the session, alive as long as it), or nullptr for an unknown function.
   //! `name` is upper-case "PACKAGE.FUNCTION". Throws OraError for bad arguments.

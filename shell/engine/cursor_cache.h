@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "executor/join_filter.h"
 #include "executor/operator.h"
 #include "planner/planner.h"
 
@@ -48,6 +49,8 @@ struct ChildCursor {
   std::vector<OperatorRuntimeStats> last_stats, total_stats;
   uint64_t last_starts_executions = 0;  //!< executions summed in total_stats
   bool has_runtime = false;
+  //! The join filters of the last execution (V$SQL_JOIN_FILTER), by filter id.
+  std::vector<std::pair<uint32_t, JoinFilter::Counters>> join_filters;
 };
 
 struct ParentCursor {

@@ -167,6 +167,7 @@ planner::cost::CostParams Session::CostParameters() const {
   p.optimizer_index_cost_adj = static_cast<double>(params_.GetInt("optimizer_index_cost_adj"));
   p.optimizer_index_caching = static_cast<double>(params_.GetInt("optimizer_index_caching"));
   p.table_scan_cost_plus_one = params_.GetBool("_table_scan_cost_plus_one");
+  p.bloom_filter_enabled = params_.GetBool("_bloom_filter_enabled");
   p.work_area_bytes = static_cast<double>(WorkAreaBytes());
   return p;
 }

@@ -302,6 +302,13 @@ StatementOutcome StatementRunner::RunCursor(ChildCursor& c, ResultSink& sink) {
                                               .count());
     c.buffer_gets += stats.Get(Stat::kConsistentGets) + stats.Get(Stat::kDbBlockGets) - gets;
     c.disk_reads += stats.Get(Stat::kPhysicalReads) - reads;
+    c.join_filters.clear();
+    for (const auto& [id, filter] : ctx.shared.join_filters()) {
+      const JoinFilter::Counters jf = filter->counters();
+      c.join_filters.emplace_back(id, jf);
+      stats.Add(Stat::kJoinFilterRowsProbed, jf.probed);
+      stats.Add(Stat::kJoinFilterRowsFiltered, jf.filtered);
+    }
     if (gather) {
       AccumulateRuntime(c.total_stats, lines);
       c.last_stats = std::move(lines);

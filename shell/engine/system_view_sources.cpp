@@ -20,6 +20,7 @@ planner::SystemViewSources SystemViewSourcesFor(Session& session) {
   Session* sess = &session;
   s.sql = [sess] { return CursorSqlRows(sess->cursors()); };
   s.plan_lines = [sess] { return CursorPlanLines(sess->cursors()); };
+  s.join_filters = [sess] { return CursorJoinFilters(sess->cursors()); };
   s.session = [sess] {
     planner::SessionSource src;
     src.sql_id = sess->sql_id();

@@ -185,6 +185,30 @@ std::vector<std::string> DbmsXplanDisplayCursor(
   return out;
 }
 
+std::vector<planner::JoinFilterSource> CursorJoinFilters(const CursorCache& cache) {
+  std::vector<planner::JoinFilterSource> rows;
+  for (const ParentCursor* p : cache.All()) {
+    for (const auto& c : p->children) {
+      for (const auto& [id, jf] : c->join_filters) {
+        planner::JoinFilterSource s;
+        s.plan_hash_value = c->plan_hash_value;
+        s.filter_id = id;
+        s.length = jf.length;
+        s.bits_set = jf.bits_set;
+        s.filtered = jf.filtered;
+        s.probed = jf.probed;
+        s.active = jf.active;
+        rows.push_back(s);
+      }
+    }
+  }
+  // No order of its own: by plan and filter, so unordered queries stay deterministic.
+  std::sort(rows.begin(), rows.end(), [](const auto& x, const auto& y) {
+    return std::tie(x.plan_hash_value, x.filter_id) < std::tie(y.plan_hash_value, y.filter_id);
+  });
+  return rows;
+}
+
 std::vector<planner::SqlSource> CursorSqlRows(const CursorCache& cache) {
   std::vector<planner::SqlSource> rows;
   for (const ParentCursor* p : cache.All()) {

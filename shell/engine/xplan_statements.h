@@ -61,6 +61,8 @@ bool CheckXplanCall(const std::string& name, const std::vector<planner::TableFun
 
 //! V$SQL rows and V$SQL_PLAN(_STATISTICS_ALL) rows of the cache.
 std::vector<planner::SqlSource> CursorSqlRows(const CursorCache& cache);
+//! V$SQL_JOIN_FILTER: the join filters of each cached cursor's last execution.
+std::vector<planner::JoinFilterSource> CursorJoinFilters(const CursorCache& cache);
 std::vector<planner::PlanLineSource> CursorPlanLines(const CursorCache& cache);
 
 //! V$SQL_PLAN's OPERATION / OPTIONS split of a plan operation ("TABLE ACCESS FULL" ->

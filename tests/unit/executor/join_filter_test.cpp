@@ -1,7 +1,10 @@
 // A HASH JOIN publishes a join filter when its build ends; the probe-side TABLE ACCESS FULL
 // of the same execution has it before it reads its first block.
+#include "executor/join_filter.h"
+
 #include "common/error.h"
 #include "executor/hash_join.h"
+#include "executor/join_hash_table.h"
 #include "executor/load_table.h"
 #include "executor/table_access_full.h"
 #include "op_test_util.h"
@@ -36,8 +39,8 @@ std::unique_ptr<HashJoin> StarJoin(const storage::TableInfo& fact, bool with_fil
   join->AddChild(Values({kInt}, {{I(39100)}, {I(39999)}}));
   auto scan = std::make_unique<TableAccessFull>(fact, std::vector<uint32_t>{0}, nullptr);
   if (with_filter) {
-    join->CreateJoinFilter(0, 0);
-    scan->UseJoinFilter(0, 0);
+    join->CreateJoinFilter(0, {0});
+    scan->UseJoinFilter(0, {0});
   }
   join->AddChild(std::move(scan));
   NumberPlanLines(*join);
@@ -95,8 +98,8 @@ TEST(JoinFilter, EmptyBuildMeansTheProbeReadsNothing) {
   HashJoin join(JoinKind::kInner, std::move(bk), std::move(pk), nullptr);
   join.AddChild(Values({kInt}, {}));
   auto scan = std::make_unique<TableAccessFull>(fact, std::vector<uint32_t>{0}, nullptr);
-  scan->UseJoinFilter(0, 0);
-  join.CreateJoinFilter(0, 0);
+  scan->UseJoinFilter(0, {0});
+  join.CreateJoinFilter(0, {0});
   join.AddChild(std::move(scan));
   const uint64_t gets = t.stats.Get(Stat::kConsistentGets);
   EXPECT_EQ(t.CountRows(join), 0u);
@@ -112,7 +115,7 @@ TEST(JoinFilter, OnlyJoinsThatMayDropUnmatchedProbeRowsCreateOne) {
   };
   auto code = [](HashJoin&& j, size_t key) {
     try {
-      j.CreateJoinFilter(0, key);
+      j.CreateJoinFilter(0, {key});
     } catch (const OraError& e) {
       return e.code();
     }
@@ -124,6 +127,78 @@ TEST(JoinFilter, OnlyJoinsThatMayDropUnmatchedProbeRowsCreateOne) {
   EXPECT_EQ(code(join(JoinKind::kLeftOuter, false), 0), 600);  // preserves probe rows
   EXPECT_EQ(code(join(JoinKind::kAnti, false), 0), 600);
   EXPECT_EQ(code(join(JoinKind::kSemi, true), 0), 600);  // the build side is the tested one
+}
+
+}  // namespace
+}  // namespace pathdb::test
+
+namespace pathdb::test {
+namespace {
+
+//! A build table of integer keys [0, n) and the filter published from it on key 0.
+std::shared_ptr<JoinFilter> FilterOver(int n, std::unique_ptr<JoinHashTable>& table) {
+  table = std::make_unique<JoinHashTable>(std::vector<LogicalType>{kInt},
+                                          std::vector<LogicalType>{kInt},
+                                          std::vector<TypeId>{TypeId::kNumber}, false);
+  for (int first = 0; first < n; first += 2048) {
+    DataChunk batch({kInt});
+    const int count = std::min(2048, n - first);
+    for (int i = 0; i < count; ++i) batch.column(0).SetValue(i, I(first + i));
+    batch.SetSize(count);
+    table->Insert({&batch.column(0)}, batch);
+  }
+  auto filter = std::make_shared<JoinFilter>();
+  filter->PublishFromTable(*table, {0}, {TypeId::kNumber});
+  return filter;
+}
+
+//! Probes `count` keys starting at `first` (NULL every `null_every`th when set) in batches;
+//! returns how many passed.
+uint64_t Probe(const JoinFilter& f, int64_t first, int64_t count, int null_every = 0) {
+  uint64_t passed = 0;
+  for (int64_t at = 0; at < count; at += 2048) {
+    DataChunk batch({kInt});
+    const auto n = static_cast<size_t>(std::min<int64_t>(2048, count - at));
+    for (size_t i = 0; i < n; ++i) {
+      const int64_t k = first + at + static_cast<int64_t>(i);
+      batch.column(0).SetValue(i, null_every && k % null_every == 0 ? Value::Null() : I(k));
+    }
+    batch.SetSize(n);
+    f.ApplyMembership({&batch.column(0)}, batch);
+    passed += batch.Count();
+  }
+  return passed;
+}
+
+TEST(JoinFilter, BloomBitsKeepEveryBuildKeyAndFewOthers) {
+  std::unique_ptr<JoinHashTable> table;
+  auto f = FilterOver(10000, table);
+  EXPECT_EQ(f->min()->number().ToInt64(), 0);
+  EXPECT_EQ(f->max()->number().ToInt64(), 9999);
+  // Sized from the distinct count: at least 8 bits per key.
+  EXPECT_GE(f->counters().length * 8, 8u * 10000u);
+  EXPECT_EQ(Probe(*f, 0, 10000), 10000u);  // never a false negative
+  const uint64_t false_positives = Probe(*f, 1000000, 50000);
+  EXPECT_LT(false_positives, 50000u * 3 / 100);  // ~1% at 10 bits per key
+  EXPECT_EQ(Probe(*f, 0, 4000, 2), 2000u);       // NULL keys never pass
+}
+
+TEST(JoinFilter, StopsProbingWhenItRejectsTooLittleAndSamplesAgainLater) {
+  std::unique_ptr<JoinHashTable> table;
+  auto f = FilterOver(200000, table);
+  // Every probe key is a build key: the first window rejects nothing, so probing stops.
+  Probe(*f, 0, JoinFilter::kWindowRows + 2048);
+  EXPECT_FALSE(f->counters().active);
+  EXPECT_EQ(f->counters().deactivated, 1u);
+  const uint64_t probed = f->counters().probed;
+  // Inactive: rows pass untested (a key that would be rejected passes too).
+  EXPECT_EQ(Probe(*f, 5000000, 4096), 4096u);
+  EXPECT_EQ(f->counters().probed, probed);
+  // After kRetryRows rows it samples again; keys that miss are rejected then and it stays on.
+  Probe(*f, 0, JoinFilter::kRetryRows);
+  EXPECT_LT(Probe(*f, 5000000, JoinFilter::kWindowRows + 2048), 4096u);
+  EXPECT_TRUE(f->counters().active);
+  EXPECT_GT(f->counters().filtered, 60000u);
 }
 
 }  // namespace

@@ -63,6 +63,14 @@ class JoinPlannerTest : public SessionTest {
       if (const auto* j = FirstJoin(*c)) return j;
     return nullptr;
   }
+  //! Input `i` of a join, looking through its JOIN FILTER CREATE / USE lines.
+  static const PhysicalOperator* Input(const PhysicalOperator* join, size_t i) {
+    const PhysicalOperator* c = join->children()[i].get();
+    while (c->type() == OperatorType::kJoinFilterCreate ||
+           c->type() == OperatorType::kJoinFilterUse)
+      c = c->children()[0].get();
+    return c;
+  }
   const planner::HintUse* FindHint(const std::string& text) {
     for (const auto& h : plan_.record.hints)
       if (h.text == text) return &h;
@@ -88,12 +96,12 @@ TEST_F(JoinPlannerTest, SelectiveDimensionBuildsTheHashTable) {
   EXPECT_EQ(join->operation(), "HASH JOIN") << shape;
   ASSERT_EQ(join->children().size(), 2u);
   // The filtered dimension (10 rows) builds, the fact table probes.
-  EXPECT_EQ(join->children()[0]->object_name, "D") << shape;
-  EXPECT_EQ(join->children()[1]->object_name, "F") << shape;
-  EXPECT_GT(join->children()[1]->estimated_rows, join->children()[0]->estimated_rows);
+  EXPECT_EQ(Input(join, 0)->object_name, "D") << shape;
+  EXPECT_EQ(Input(join, 1)->object_name, "F") << shape;
+  EXPECT_GT(Input(join, 1)->estimated_rows, Input(join, 0)->estimated_rows);
   // Join estimate: 20000 x 10 / max(100, 100) = 2000 with the column statistics.
   EXPECT_NEAR(join->estimated_rows, 2000, 1);
-  EXPECT_GE(join->cost, join->children()[0]->cost + join->children()[1]->cost);
+  EXPECT_GE(join->cost, Input(join, 0)->cost + Input(join, 1)->cost);
   ASSERT_EQ(join->access_predicates.size(), 1u);
   EXPECT_EQ(join->access_predicates[0], "\"F\".\"D_ID\"=\"D\".\"ID\"");
   EXPECT_EQ(Rows(kDimFilter).size(), 2000u);
@@ -115,7 +123,7 @@ TEST_F(JoinPlannerTest, FewDrivingRowsUseIndexNestedLoops) {
   const PhysicalOperator* join = FirstJoin(*plan_.root);
   ASSERT_NE(join, nullptr) << shape;
   EXPECT_EQ(join->operation(), "NESTED LOOPS") << shape;
-  EXPECT_EQ(join->children()[0]->object_name, "D") << shape;
+  EXPECT_EQ(Input(join, 0)->object_name, "D") << shape;
   EXPECT_TRUE(Has(shape, "INDEX RANGE SCAN F_D_ID")) << shape;
   EXPECT_TRUE(Has(shape, "TABLE ACCESS BY INDEX ROWID")) << shape;
   auto rows = Sorted(sql);
@@ -147,7 +155,7 @@ TEST_F(JoinPlannerTest, JoinHints) {
                       "LEADING(@\"SEL$1\" \"F\"@\"SEL$1\" \"D\"@\"SEL$1\")"),
             plan_.record.outline.end());
   // With F leading, D still builds (it is smaller): SWAP_JOIN_INPUTS in the outline.
-  EXPECT_EQ(join->children()[0]->object_name, "D");
+  EXPECT_EQ(Input(join, 0)->object_name, "D");
   EXPECT_NE(std::find(plan_.record.outline.begin(), plan_.record.outline.end(),
                       "SWAP_JOIN_INPUTS(@\"SEL$1\" \"D\"@\"SEL$1\")"),
             plan_.record.outline.end());
@@ -157,7 +165,7 @@ TEST_F(JoinPlannerTest, JoinHints) {
       "select /*+ leading(f d) no_swap_join_inputs(d) */ f.id from f, d "
       "where f.d_id = d.id and d.region = 3");
   join = FirstJoin(*plan_.root);
-  EXPECT_EQ(join->children()[0]->object_name, "F");
+  EXPECT_EQ(Input(join, 0)->object_name, "F");
   EXPECT_TRUE(FindHint("no_swap_join_inputs(d)")->used);
 
   // SWAP_JOIN_INPUTS on the big table: it builds.
@@ -166,7 +174,7 @@ TEST_F(JoinPlannerTest, JoinHints) {
       "where f.d_id = d.id and d.region = 3");
   join = FirstJoin(*plan_.root);
   EXPECT_EQ(join->operation(), "HASH JOIN");
-  EXPECT_EQ(join->children()[0]->object_name, "F");
+  EXPECT_EQ(Input(join, 0)->object_name, "F");
 
   // ORDERED: FROM order.
   Shape("select /*+ ordered */ f.id from g, f, d where g.f_id = f.id and f.d_id = d.id");
@@ -180,7 +188,7 @@ TEST_F(JoinPlannerTest, JoinHints) {
       Shape("select /*+ use_nl(d) leading(f d) */ f.id from f, d where f.d_id = d.id");
   join = FirstJoin(*plan_.root);
   EXPECT_EQ(join->operation(), "NESTED LOOPS") << shape;
-  EXPECT_EQ(join->children()[1]->object_name, "D");
+  EXPECT_EQ(Input(join, 1)->object_name, "D");
   EXPECT_TRUE(FindHint("use_nl(d)")->used);
   Shape("select /*+ no_use_hash(d) leading(f d) */ f.id from f, d where f.d_id = d.id");
   EXPECT_EQ(FirstJoin(*plan_.root)->operation(), "NESTED LOOPS");
@@ -272,7 +280,7 @@ TEST_F(JoinPlannerTest, EstimatesOnEveryOperator) {
   while (gb && gb->operation() != "SORT GROUP BY")
     gb = gb->children().empty() ? nullptr : gb->children()[0].get();
   ASSERT_NE(gb, nullptr);
-  EXPECT_LT(gb->estimated_rows, gb->children()[0]->estimated_rows);
+  EXPECT_LT(gb->estimated_rows, Input(gb, 0)->estimated_rows);
   Shape("select id from f where rownum <= 10");
   const PhysicalOperator* stop = nullptr;
   ForEachPlanLine(*plan_.root, [&](const PhysicalOperator& op, int) {

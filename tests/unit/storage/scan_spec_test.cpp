@@ -102,7 +102,7 @@ TEST(ScanSpec, RuntimeRangeSetAfterOpenSkipsRegionsAndDropsRows) {
 
   auto filter = std::make_shared<TestRangeFilter>();
   ScanSpec spec = f.Spec({0, 1});
-  spec.runtime_filters.push_back({0, filter});
+  spec.runtime_filters.push_back({{0}, filter});
   auto scan = f.db->BeginScan(spec, f.stats);
   // Published after Open, before the first batch: only ID 39990..39999 can match.
   filter->Set(39990, 39999);
@@ -122,7 +122,7 @@ TEST(ScanSpec, RuntimeRangeSetAfterOpenSkipsRegionsAndDropsRows) {
   // An unpublished filter passes everything; an empty one ends the scan before any read.
   auto later = std::make_shared<TestRangeFilter>();
   ScanSpec spec2 = f.Spec({0});
-  spec2.runtime_filters.push_back({0, later});
+  spec2.runtime_filters.push_back({{0}, later});
   auto open = f.db->BeginScan(spec2, f.stats);
   DataChunk out;
   ASSERT_TRUE(open->Next(out, nullptr, f.stats));
@@ -208,7 +208,7 @@ TEST(ScanSpec, RandomPredicatesMatchAFilteredPlainScan) {
     bool use_range = rng() % 2 == 0;
     ScanSpec spec = f.Spec({0, 1}, {p1, p2});
     if (use_range) {
-      spec.runtime_filters.push_back({0, range});
+      spec.runtime_filters.push_back({{0}, range});
       range->Set(lo, hi);
     }
     std::vector<std::pair<int64_t, int64_t>> got;

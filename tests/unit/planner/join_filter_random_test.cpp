@@ -1,0 +1,171 @@
+// Randomized: joins answered with a join filter (PX_JOIN_FILTER) and without one
+// (NO_PX_JOIN_FILTER) over data with NULL and duplicate keys on both sides, skewed and empty
+// builds, multi-column keys, a key that is an expression of the probe column, an integer-valued
+// expression against a NUMBER column, a semi join and a star join with two filters on one
+// scan; between DML that moves keys in and out of the build's range, commits and rolls back.
+// Every pair must give the same answer, and the filtered plans must really hold the filters.
+#include <random>
+
+#include "session_test_util.h"
+
+namespace pathdb::testing {
+namespace {
+
+class JoinFilterRandomTest : public SessionTest {
+ protected:
+  //! The BASIC plan text of `sql`, one line per row.
+  std::string Plan(const std::string& sql) {
+    Exec("explain plan for " + sql);
+    std::string text;
+    for (const auto& r : Rows("select * from table(dbms_xplan.display(format => 'BASIC'))"))
+      text += r + "\n";
+    return text;
+  }
+  static size_t Count(const std::string& text, const std::string& what) {
+    size_t n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+  }
+};
+
+TEST_F(JoinFilterRandomTest, WithAndWithoutTheFilterAnswersAgree) {
+  Exec("create table d (k number, k2 number, grp number)");
+  // Duplicate keys (k repeats every 1,500 rows), NULL keys (every 97th row).
+  Exec(
+      "insert into d select case when mod(level, 97) = 0 then null else mod(level, 1500) end, "
+      "mod(level, 5), mod(level * 31, 100) from dual connect by level <= 2000");
+  Exec("create table f (k number, k2 number, v number, pad varchar2(60))");
+  // Keys 0 .. 2,099 (some beyond d's), NULL every 53rd row, in load order by key range.
+  Exec(
+      "insert into f select case when mod(level, 53) = 0 then null else "
+      "trunc(level / 15) end, mod(level, 5), level, rpad('p', 50, 'q') "
+      "from dual connect by level <= 31500");
+  Exec("commit");
+
+  std::mt19937 rng(13);
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  auto dim_predicate = [&](const std::string& d) {
+    switch (pick(5)) {
+      case 0:  // empty build
+        return d + ".grp > 1000";
+      case 1: {  // one range of keys
+        const int lo = pick(2000);
+        return d + ".k between " + std::to_string(lo) + " and " + std::to_string(lo + pick(60));
+      }
+      case 2: {  // two separate ranges
+        const int a = pick(700), b = 800 + pick(700);
+        return "(" + d + ".k between " + std::to_string(a) + " and " + std::to_string(a + 20) +
+               " or " + d + ".k between " + std::to_string(b) + " and " + std::to_string(b + 20) +
+               ")";
+      }
+      case 3:  // skewed: most of the dimension
+        return d + ".grp < 90";
+      default:
+        return d + ".grp = " + std::to_string(pick(100));
+    }
+  };
+  const std::string ord = " leading(d f) use_hash(f) ";
+  for (int round = 0; round < 24; ++round) {
+    const std::string p = dim_predicate("d");
+    const std::vector<std::string> queries = {
+        "select /*+H*/ count(*), sum(f.v), sum(d.grp) from f, d where f.k = d.k and " + p,
+        "select /*+H*/ count(*), sum(f.v) from f where f.k in (select d.k from d where " + p + ")",
+        "select /*+H*/ count(*), sum(f.v), sum(d.grp) from f, d where f.k = d.k and f.k2 = d.k2 "
+        "and " +
+            p,
+        "select /*+H*/ count(*), sum(f.v) from f, d where f.k + 0 = d.k and " + p,
+        "select /*+H*/ count(*), sum(f.v) from f, d where f.k = d.k * 1 and " + p,
+        "select /*+H leading(d d2 f) use_hash(d2) use_hash(f) */ count(*), sum(f.v) "
+        "from f, d, d d2 where f.k = d.k and f.k2 = d2.k and d2.grp < 50 and " +
+            p,
+    };
+    for (size_t q = 0; q < queries.size(); ++q) {
+      auto with_hints = [&](const std::string& hints) {
+        std::string sql = queries[q];
+        const auto at = sql.find("/*+H");
+        sql.replace(at, 4, "/*+" + hints);
+        return sql;
+      };
+      const std::string on = with_hints(ord + "px_join_filter(f)");
+      const std::string off = with_hints(ord + "no_px_join_filter(f)");
+      ASSERT_EQ(Rows(on), Rows(off)) << on;
+      if (round == 0) {
+        const std::string plan_on = Plan(on), plan_off = Plan(off);
+        EXPECT_GE(Count(plan_on, "JOIN FILTER USE"), q == 5 ? 2u : 1u) << on << "\n" << plan_on;
+        EXPECT_EQ(Count(plan_on, "JOIN FILTER CREATE"), Count(plan_on, "JOIN FILTER USE"));
+        EXPECT_EQ(Count(plan_off, "JOIN FILTER"), 0u) << off << "\n" << plan_off;
+      }
+    }
+    // DML between rounds: keys into and out of the builds' ranges, NULL keys, duplicates.
+    const int k = pick(2100);
+    switch (round % 5) {
+      case 0:
+        Exec("insert into f select " + std::to_string(k) +
+             ", mod(level, 5), -level, 'x' "
+             "from dual connect by level <= 300");
+        Exec("commit");
+        break;
+      case 1:
+        Exec("update f set k = k + 700 where k between " + std::to_string(k) + " and " +
+             std::to_string(k + 40));
+        Exec("commit");
+        break;
+      case 2:
+        Exec("delete from d where k between " + std::to_string(k) + " and " +
+             std::to_string(k + 100));
+        Exec("rollback");
+        Exec("insert into d values (" + std::to_string(k) + ", 1, 7)");
+        Exec("insert into d values (null, 2, 7)");
+        Exec("commit");
+        break;
+      case 3:
+        Exec("update f set k = null where mod(v, 11) = " + std::to_string(pick(11)));
+        Exec("commit");
+        break;
+      default:
+        Exec("delete from f where k between " + std::to_string(k) + " and " +
+             std::to_string(k + 10));
+        Exec("commit");
+        break;
+    }
+  }
+}
+
+// A build bigger than the work area spills: the join then publishes no filter (it passes
+// everything) and the answer stays right.
+TEST_F(JoinFilterRandomTest, SpillingBuildStillAnswersRight) {
+  Exec("create table d (k number, pad varchar2(200))");
+  Exec("insert into d select level, rpad('d', 200) from dual connect by level <= 20000");
+  Exec("create table f (k number, v number)");
+  Exec("insert into f select mod(level, 40000), level from dual connect by level <= 60000");
+  Exec("commit");
+  const std::string q =
+      " count(*), sum(f.v) from f, d where f.k = d.k and d.k between 100 and 19000";
+  const auto expected = Rows("select /*+ leading(d f) use_hash(f) no_px_join_filter(f) */" + q);
+  Exec("alter session set pga_aggregate_target = 1M");
+  EXPECT_EQ(Rows("select /*+ leading(d f) use_hash(f) px_join_filter(f) */" + q), expected);
+}
+
+// The cost decides without hints: a selective dimension against a large fact table gets a
+// filter, a dimension that keeps every key does not, and _bloom_filter_enabled turns them off.
+TEST_F(JoinFilterRandomTest, PlacedByCostAndSwitchedOffByParameter) {
+  Exec("create table d (k number primary key, grp number)");
+  Exec("insert into d select level, mod(level, 100) from dual connect by level <= 5000");
+  Exec("create table f (k number, v number)");
+  Exec("insert into f select mod(level, 5000) + 1, level from dual connect by level <= 100000");
+  Exec("commit");
+  Exec("begin dbms_stats.gather_table_stats(user, 'D'); end;");
+  Exec("begin dbms_stats.gather_table_stats(user, 'F'); end;");
+  const std::string selective = "select sum(f.v) from f, d where f.k = d.k and d.grp = 7";
+  const std::string everything = "select sum(f.v) from f, d where f.k = d.k";
+  EXPECT_EQ(Count(Plan(selective), "JOIN FILTER USE"), 1u) << Plan(selective);
+  EXPECT_EQ(Count(Plan(everything), "JOIN FILTER"), 0u) << Plan(everything);
+  Exec("alter session set \"_bloom_filter_enabled\" = false");
+  EXPECT_EQ(Count(Plan(selective), "JOIN FILTER"), 0u) << Plan(selective);
+  Exec("alter session set \"_bloom_filter_enabled\" = true");
+  EXPECT_EQ(Count(Plan("select /*+ no_px_join_filter(f) */" + selective.substr(6)), "JOIN FILTER"),
+            0u);
+}
+
+}  // namespace
+}  // namespace pathdb::testing
