@@ -1,5 +1,7 @@
 #include "executor/join_filter.h"
 
+#include <cmath>
+
 #include "executor/join_hash_table.h"
 
 namespace pathdb {
@@ -34,7 +36,53 @@ void JoinFilter::PublishFromTable(const JoinHashTable& table, const std::vector<
       }
     }
   }
+  // Key-range summaries, from a second pass now that min and max are known.
+  ranges_.assign(keys.size(), RangeSummary{});
+  for (size_t k = 0; k < keys.size(); ++k) {
+    if (!min[k] || min[k]->type().id != TypeId::kNumber) continue;
+    RangeSummary& s = ranges_[k];
+    s.lo = min[k]->number().ToDouble();
+    s.hi = max[k]->number().ToDouble();
+    // Doubles place a NUMBER within a bucket only while the range is wide against the
+    // magnitude of its bounds (bucket + 1 of slack covers the rounding).
+    const double magnitude = std::max(std::fabs(s.lo), std::fabs(s.hi));
+    if (!(s.hi > s.lo) || magnitude > 1e15 || s.hi - s.lo < 1e-9 * std::max(1.0, magnitude))
+      continue;
+    s.buckets.assign(kRangeBuckets, false);
+  }
+  for (size_t first = 0; first < distinct.size(); first += kVectorSize) {
+    const size_t n = std::min<size_t>(kVectorSize, distinct.size() - first);
+    distinct.Scan(first, n, chunk);
+    for (size_t k = 0; k < keys.size(); ++k) {
+      if (ranges_[k].buckets.empty()) continue;
+      const Vector& v = chunk.column(keys[k]);
+      for (size_t r = 0; r < n; ++r) {
+        if (!v.IsNull(r)) ranges_[k].buckets[BucketOf(k, v.GetValue(r).number().ToDouble())] = true;
+      }
+    }
+  }
   Publish(!min.empty() && !min[0], std::move(min), std::move(max));
+}
+
+size_t JoinFilter::BucketOf(size_t k, double x) const {
+  const RangeSummary& s = ranges_[k];
+  const double at = (x - s.lo) / (s.hi - s.lo) * static_cast<double>(kRangeBuckets);
+  if (!(at > 0)) return 0;
+  return std::min(kRangeBuckets - 1, static_cast<size_t>(at));
+}
+
+bool JoinFilter::MayMatchRange(size_t k, const Value& lo, const Value& hi) const {
+  if (k >= ranges_.size() || ranges_[k].buckets.empty() || lo.type().id != TypeId::kNumber ||
+      hi.type().id != TypeId::kNumber)
+    return true;
+  const RangeSummary& s = ranges_[k];
+  const double a = lo.number().ToDouble(), b = hi.number().ToDouble();
+  if (b < s.lo || a > s.hi) return true;  // outside [min, max]: the range predicates decide
+  // One bucket of slack on each side: doubles round NUMBERs, never by a whole bucket.
+  const size_t first = BucketOf(k, std::max(a, s.lo)), last = BucketOf(k, std::min(b, s.hi));
+  for (size_t i = first == 0 ? 0 : first - 1; i <= std::min(kRangeBuckets - 1, last + 1); ++i)
+    if (s.buckets[i]) return true;
+  return false;
 }
 
 void JoinFilter::ApplyMembership(const std::vector<const Vector*>& keys, DataChunk& chunk) const {

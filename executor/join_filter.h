@@ -36,6 +36,10 @@ class JoinFilter final : public storage::RuntimeFilter {
   void PublishFromTable(const JoinHashTable& table, const std::vector<size_t>& keys,
                         const std::vector<TypeId>& compare_as);
   void ApplyMembership(const std::vector<const Vector*>& keys, DataChunk& chunk) const override;
+  //! NUMBER keys: the key-range summary (kRangeBuckets equal buckets over [min, max], a bit
+  //! per bucket holding a build key) answers whether [lo, hi] meets a bucket with keys.
+  bool MayMatchRange(size_t k, const Value& lo, const Value& hi) const override;
+  static constexpr size_t kRangeBuckets = 4096;
 
   //! What V$SQL_JOIN_FILTER and the session statistics show.
   struct Counters {
@@ -52,8 +56,18 @@ class JoinFilter final : public storage::RuntimeFilter {
   //! Window bookkeeping after `probed` rows of which `rejected` failed the bits.
   void Observe(uint64_t probed, uint64_t rejected) const;
 
+  //! Bucket of `x` in key column k's summary (REQUIRES: its summary exists, x within range).
+  size_t BucketOf(size_t k, double x) const;
+
   std::vector<TypeId> compare_as_;  //!< per filter key column
   std::unique_ptr<BloomFilter> bloom_;
+  //! Per key column: the range summary (empty when the column is not a NUMBER, or the keys
+  //! are one value) and its bounds as doubles.
+  struct RangeSummary {
+    std::vector<bool> buckets;
+    double lo = 0, hi = 0;
+  };
+  std::vector<RangeSummary> ranges_;
   // Probe-side statistics and the self-disable state: mutable because probing is logically
   // const (it never changes which rows may match); one scan probes at a time.
   mutable uint64_t probed_ = 0, filtered_ = 0;

@@ -175,8 +175,18 @@ bool HeapScan::RegionWanted(uint32_t region) {
   const size_t i = region - begin_ / kRegionBlocks;
   if (i >= region_decision_.size()) return false;
   if (region_decision_[i] == 0) {
-    const bool skip =
+    bool skip =
         use_storage_index_ && !preds_.empty() && !preds_.MayMatch(seg_.storage_index, region);
+    // A published run-time filter's key-range summary skips the gaps between the build's
+    // key ranges (its overall min/max is among preds_ already).
+    for (size_t i = 0; use_storage_index_ && !skip && i < runtime_.size(); ++i) {
+      if (!runtime_applied_[i]) continue;
+      const RuntimeFilter& f = *runtime_[i].filter;
+      for (size_t k = 0; !skip && k < runtime_[i].columns.size(); ++k) {
+        const ColumnRange* r = seg_.storage_index.Find(region, runtime_[i].columns[k]);
+        if (r != nullptr && r->min && !f.MayMatchRange(k, *r->min, *r->max)) skip = true;
+      }
+    }
     region_decision_[i] = skip ? 2 : 1;
   }
   return region_decision_[i] == 1;

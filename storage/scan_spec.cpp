@@ -19,6 +19,8 @@ bool ScanCanEvaluate(const LogicalType& column, const LogicalType& constant) {
 
 void RuntimeFilter::ApplyMembership(const std::vector<const Vector*>&, DataChunk&) const {}
 
+bool RuntimeFilter::MayMatchRange(size_t, const Value&, const Value&) const { return true; }
+
 void RuntimeFilter::Publish(bool empty, std::vector<std::optional<Value>> min,
                             std::vector<std::optional<Value>> max) {
   empty_ = empty;

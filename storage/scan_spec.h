@@ -106,6 +106,11 @@ class RuntimeFilter {
   //! keeps every row (a range-only filter). Not thread-safe: a filter with probe statistics
   //! is probed by one scan at a time.
   virtual void ApplyMembership(const std::vector<const Vector*>& keys, DataChunk& chunk) const;
+  //! REQUIRES: published(). False when no value of key column `k` in [lo, hi] (non-NULL values
+  //! of the column's type: a storage-index region's range) can match: the scan skips the
+  //! region. Beyond the single [min, max], a filter whose keys fall into a few clustered
+  //! ranges answers false for the gaps between them. The default answers true.
+  virtual bool MayMatchRange(size_t k, const Value& lo, const Value& hi) const;
 
  protected:
   //! Producer side: called once, before any reader may rely on the values. min/max per key

@@ -120,6 +120,12 @@ select count(*) from orders where customer_id > 0;
 select /*+ gather_plan_statistics */ count(*), sum(o.amount) from orders o, customers c
  where o.customer_id = c.customer_id and c.region = 'NORTH';
 select * from table(dbms_xplan.display_cursor(format => 'ALLSTATS LAST'));
+-- Two separate ranges of customers: the filter's key-range summary skips the gap between them
+-- (min/max alone would read everything from customer 1 to customer 20,000).
+select /*+ gather_plan_statistics */ count(*), sum(o.amount) from orders o, customers c
+ where o.customer_id = c.customer_id
+   and (c.customer_id between 1 and 100 or c.customer_id between 19901 and 20000);
+select * from table(dbms_xplan.display_cursor(format => 'ALLSTATS LAST'));
 -- 8. An empty build: the probe side is never read (no buffers on the ORDERS line).
 select /*+ gather_plan_statistics */ count(*) from orders o, customers c
  where o.customer_id = c.customer_id and c.region = 'EAST';

@@ -74,6 +74,33 @@ TEST(JoinFilter, ProbeScanHasTheFilterBeforeItsFirstBlock) {
   EXPECT_EQ(lines[3].starts, 1u);
 }
 
+// Build keys in two separate ranges (the first and the last customers): the key-range summary
+// skips the regions of the gap between them, which the overall min/max cannot.
+TEST(JoinFilter, KeyRangeSummarySkipsTheGapBetweenTwoRanges) {
+  TestDb t;
+  const auto& fact = MakeFact(t);
+  TableAccessFull warm(fact, {0}, Cmp(">=", Col(0), Const(I(0))));
+  EXPECT_EQ(t.CountRows(warm), 40000u);
+  std::vector<OperatorRuntimeStats> lines(4);
+  t.ctx->line_stats = &lines;
+  std::vector<BoundExprPtr> bk, pk;
+  bk.push_back(Col(0));
+  pk.push_back(Col(0));
+  HashJoin join(JoinKind::kInner, std::move(bk), std::move(pk), nullptr);
+  join.AddChild(Values({kInt}, {{I(5)}, {I(39990)}}));
+  auto scan = std::make_unique<TableAccessFull>(fact, std::vector<uint32_t>{0}, nullptr);
+  scan->UseJoinFilter(0, {0});
+  join.CreateJoinFilter(0, {0});
+  join.AddChild(std::move(scan));
+  NumberPlanLines(join);
+  const uint64_t saved = t.stats.Get(Stat::kCellPhysicalIoBytesSavedByStorageIndex);
+  EXPECT_EQ(t.Run(join), (std::vector<std::string>{"5|5", "39990|39990"}));
+  // Only the first and the last regions are read.
+  EXPECT_GT(lines[3].bytes_skipped, 0u);
+  EXPECT_GT(t.stats.Get(Stat::kCellPhysicalIoBytesSavedByStorageIndex), saved);
+  EXPECT_EQ(lines[3].rows, 2u);
+}
+
 TEST(JoinFilter, EachExecutionStartsWithAnUnpublishedFilter) {
   TestDb t;
   const auto& fact = MakeFact(t);
