@@ -8,6 +8,8 @@ namespace pathdb {
 
 void JoinFilter::PublishFromTable(const JoinHashTable& table, const std::vector<size_t>& keys,
                                   const std::vector<TypeId>& compare_as) {
+  // A join restarted inside a correlated subquery publishes again into the same filter.
+  compare_as_.clear();
   bool all_keys = keys.size() == compare_as.size();
   for (size_t k = 0; k < keys.size(); ++k) {
     compare_as_.push_back(compare_as.at(keys[k]));

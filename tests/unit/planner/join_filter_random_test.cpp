@@ -131,6 +131,31 @@ TEST_F(JoinFilterRandomTest, WithAndWithoutTheFilterAnswersAgree) {
   }
 }
 
+// A join with a filter inside a correlated subquery runs once per outer row: each start
+// publishes its own filter, and views let the key through to the scan.
+TEST_F(JoinFilterRandomTest, RestartedJoinsAndViews) {
+  Exec("create table d (k number, grp number)");
+  Exec("insert into d select level, mod(level, 7) from dual connect by level <= 700");
+  Exec("create table f (k number, v number)");
+  Exec("insert into f select mod(level, 900), level from dual connect by level <= 30000");
+  Exec("commit");
+  auto sub = [&](const std::string& hint) {
+    return Rows("select g.grp, (select /*+ leading(d2 f) use_hash(f) " + hint +
+                " */ count(*) from f, d d2 where f.k = d2.k and d2.grp = g.grp and d2.k < 300)"
+                " from (select distinct grp from d) g order by g.grp");
+  };
+  const auto with = sub("px_join_filter(f)");
+  EXPECT_EQ(with, sub("no_px_join_filter(f)"));
+  EXPECT_EQ(with.size(), 7u);
+  const std::string view =
+      " count(*), sum(x.v) from (select /*+ no_merge */ k, v from f where v > 10) x, d "
+      "where x.k = d.k and d.grp = 3";
+  const std::string plan = Plan("select /*+ leading(d x) use_hash(x) px_join_filter(f) */" + view);
+  EXPECT_EQ(Count(plan, "JOIN FILTER USE"), 1u) << plan;
+  EXPECT_EQ(Rows("select /*+ leading(d x) use_hash(x) px_join_filter(f) */" + view),
+            Rows("select /*+ leading(d x) use_hash(x) no_px_join_filter(f) */" + view));
+}
+
 // A build bigger than the work area spills: the join then publishes no filter (it passes
 // everything) and the answer stays right.
 TEST_F(JoinFilterRandomTest, SpillingBuildStillAnswersRight) {
