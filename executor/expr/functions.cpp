@@ -43,7 +43,9 @@ void AddNumericFunctions(FnMap& m) {
     return Value::Number(d.coef < 0 ? -d : d);
   });
   Add(m, "SIGN", 1, 1, true, [](const Args& a, const FnCtx& c) {
-    double d = IsDouble(a[0]) ? a[0].dbl() : static_cast<double>(Num(a[0], c).coef > 0) - (Num(a[0], c).coef < 0);
+    double d = IsDouble(a[0])
+                   ? a[0].dbl()
+                   : static_cast<double>(Num(a[0], c).coef > 0) - (Num(a[0], c).coef < 0);
     return Value::Integer((d > 0) - (d < 0));
   });
   auto round_trunc = [](bool round) {
@@ -89,7 +91,8 @@ void AddNumericFunctions(FnMap& m) {
       return Value::Double(std::pow(CastValue(a[0], LogicalType::Double(), c.ctx).dbl(),
                                     CastValue(a[1], LogicalType::Double(), c.ctx).dbl()));
     Decimal x = Num(a[0], c), y = Num(a[1], c);
-    if (y.IsInteger() && y.ToInt64() && std::abs(*y.ToInt64()) <= 1000) {
+    // A range test, not std::abs: the exponent may be INT64_MIN, whose negation overflows.
+    if (y.IsInteger() && y.ToInt64() && *y.ToInt64() >= -1000 && *y.ToInt64() <= 1000) {
       int64_t n = *y.ToInt64();
       Decimal r = Decimal::FromInt(1);
       for (int64_t i = 0; i < std::abs(n); ++i) r = r * x;

@@ -27,3 +27,6 @@ alter session set "_serial_direct_read" = always;
 select count(*) from fz_b;
 alter session set "_serial_direct_read" = auto;
 drop table fz_b purge;
+rem POWER with the exponent -9223372036854775808: std::abs of INT64_MIN (UBSan, make asan).
+select power(2, -9223372036854775808) from dual;
+select power(-1, -9223372036854775807 - 1) from dual;
