@@ -17,6 +17,10 @@
 namespace pathdb {
 
 class ChunkCollection;
+struct BoundExpr;
+namespace expr {
+struct SubqueryCache;
+}
 
 class ExecutionState {
  public:
@@ -31,6 +35,12 @@ class ExecutionState {
   void PutTempTable(uint32_t id, std::shared_ptr<const ChunkCollection> rows);
   //! Null when `id` has not been materialised in this execution.
   std::shared_ptr<const ChunkCollection> TempTable(uint32_t id) const;
+  //! The result cache of the uncorrelated subquery expression `e` for this execution: such a
+  //! subquery runs once per execution, not once per batch (its rows depend on nothing the
+  //! outer rows carry). Created empty on first use.
+  std::shared_ptr<expr::SubqueryCache>& SubqueryCacheFor(const BoundExpr* e) {
+    return subquery_caches_[e];
+  }
   //! A DML operation of this execution changes tables while its scans run (set by the DML
   //! operator before it opens its input): full scans then read through the buffer cache.
   void NoteDml() { dml_ = true; }
@@ -39,6 +49,7 @@ class ExecutionState {
  private:
   std::map<uint32_t, std::shared_ptr<JoinFilter>> join_filters_;
   std::map<uint32_t, std::shared_ptr<const ChunkCollection>> temp_tables_;
+  std::map<const BoundExpr*, std::shared_ptr<expr::SubqueryCache>> subquery_caches_;
   bool dml_ = false;
 };
 

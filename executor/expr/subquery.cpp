@@ -1,6 +1,7 @@
 // Subqueries in expressions: the subplan runs with EvalContext::parameters set to the
 // correlated values of the row; results are cached per distinct parameter tuple for the
-// duration of one Execute call.
+// duration of one Execute call, and for the whole execution when the subquery is
+// uncorrelated (it runs once, as Oracle runs an uncorrelated subquery once).
 #include <cmath>
 #include <unordered_set>
 
@@ -21,6 +22,9 @@ struct RowSet {
 
 struct SubqueryCache {
   std::unordered_map<std::string, RowSet> sets;
+  //! The subplan the rows came from, kept alive so that an expression built later at the
+  //! same address (the cache is keyed by address) cannot be taken for this one.
+  std::shared_ptr<const PhysicalOperator> plan;
 };
 
 namespace {
@@ -44,22 +48,31 @@ std::string TupleKey(const std::vector<Value>& vals) {
 int KeyClass(const Value& v) {
   switch (v.type().id) {
     case TypeId::kNumber:
-    case TypeId::kDouble: return 0;
-    case TypeId::kVarchar: return 1;
+    case TypeId::kDouble:
+      return 0;
+    case TypeId::kVarchar:
+      return 1;
     case TypeId::kDate:
-    case TypeId::kTimestamp: return 2;
-    default: return -1;
+    case TypeId::kTimestamp:
+      return 2;
+    default:
+      return -1;
   }
 }
 
 std::string KeyText(const Value& v) {
   switch (v.type().id) {
-    case TypeId::kNumber: return v.number().Normalized().ToString();
+    case TypeId::kNumber:
+      return v.number().Normalized().ToString();
     case TypeId::kDouble:
-      return std::isfinite(v.dbl()) ? Decimal::FromDouble(v.dbl()).ToString() : FormatBinaryDouble(v.dbl());
-    case TypeId::kDate: return std::to_string(v.date() * 1000000);
-    case TypeId::kTimestamp: return std::to_string(v.timestamp());
-    default: return v.str();
+      return std::isfinite(v.dbl()) ? Decimal::FromDouble(v.dbl()).ToString()
+                                    : FormatBinaryDouble(v.dbl());
+    case TypeId::kDate:
+      return std::to_string(v.date() * 1000000);
+    case TypeId::kTimestamp:
+      return std::to_string(v.timestamp());
+    default:
+      return v.str();
   }
 }
 
@@ -90,7 +103,7 @@ std::vector<std::vector<Value>> RunSubplan(const SubqueryInfo& info, EvalContext
   std::vector<Value> saved = std::move(exec.eval.parameters);
   exec.eval.parameters = std::move(params);
   std::vector<std::vector<Value>> rows;
-  size_t limit = info.mode == SubqueryInfo::Mode::kExists ? 1
+  size_t limit = info.mode == SubqueryInfo::Mode::kExists   ? 1
                  : info.mode == SubqueryInfo::Mode::kScalar ? 2
                                                             : SIZE_MAX;
   try {
@@ -113,8 +126,8 @@ std::vector<std::vector<Value>> RunSubplan(const SubqueryInfo& info, EvalContext
 }
 
 // Three-valued comparison of the left operands with one subquery row.
-int CompareRow(const std::vector<Value>& left, const std::vector<Value>& row,
-               std::string_view op, const EvalContext& ctx) {
+int CompareRow(const std::vector<Value>& left, const std::vector<Value>& row, std::string_view op,
+               const EvalContext& ctx) {
   bool unknown = false;
   if (left.size() == 1) {
     if (left[0].is_null() || row.at(0).is_null()) return -1;
@@ -137,8 +150,14 @@ void EvalSubquery(const BoundExpr& e, State& st, Sel sel, Vector& out) {
   if (!e.subquery || !e.subquery->plan) ThrowUnimplemented("subquery without a plan");
   if (st.ctx.exec == nullptr) ThrowUnimplemented("subquery outside a running statement");
   const SubqueryInfo& info = *e.subquery;
-  auto& cache_ptr = st.subquery_caches[&e];
-  if (!cache_ptr) cache_ptr = std::make_shared<SubqueryCache>();
+  // Uncorrelated: once per execution (ExecutionState); correlated: per distinct parameter
+  // tuple within this batch, so the cache stays as small as a batch.
+  auto& cache_ptr =
+      info.correlated.empty() ? st.ctx.exec->shared.SubqueryCacheFor(&e) : st.subquery_caches[&e];
+  if (!cache_ptr || cache_ptr->plan != info.plan) {
+    cache_ptr = std::make_shared<SubqueryCache>();
+    cache_ptr->plan = info.plan;
+  }
   SubqueryCache& cache = *cache_ptr;
   std::vector<Vector> corr, left;
   for (const auto& c : info.correlated) corr.push_back(EvalNew(*c, st, sel));
