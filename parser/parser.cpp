@@ -68,21 +68,87 @@ struct ParseSession {
 
 bool IsReservedKeyword(size_t type) {
   switch (type) {
-    case P::ALL: case P::ALTER: case P::AND: case P::ANY: case P::AS: case P::ASC:
-    case P::BETWEEN: case P::BY: case P::CASE: case P::CAST: case P::CHAR: case P::CHECK:
-    case P::CONNECT: case P::CONSTRAINT: case P::CREATE: case P::CROSS: case P::DATE:
-    case P::DECIMAL: case P::DEFAULT: case P::DELETE: case P::DESC: case P::DISTINCT:
-    case P::DROP: case P::ELSE: case P::END: case P::EXCEPT: case P::EXISTS: case P::FETCH:
-    case P::FLOAT: case P::FOR: case P::FOREIGN: case P::FROM: case P::FULL: case P::GROUP:
-    case P::HAVING: case P::IN: case P::INNER: case P::INSERT: case P::INTEGER:
-    case P::INTERSECT: case P::INTO: case P::IS: case P::JOIN: case P::LEFT: case P::LEVEL:
-    case P::LIKE: case P::LIMIT: case P::MINUS_KW: case P::NATURAL: case P::NOT: case P::NULL_:
-    case P::NUMBER: case P::OFFSET: case P::ON: case P::OR: case P::ORDER: case P::OUTER:
-    case P::PRIMARY: case P::PRIOR: case P::RIGHT: case P::ROWID: case P::ROWNUM:
-    case P::SELECT: case P::SET: case P::SMALLINT: case P::SOME: case P::START: case P::SYSDATE:
-    case P::SYSTIMESTAMP: case P::TABLE: case P::THEN: case P::UNION: case P::UNIQUE:
-    case P::UPDATE: case P::USING: case P::VALUES: case P::VARCHAR: case P::VARCHAR2:
-    case P::WHEN: case P::WHERE: case P::WITH:
+    case P::ALL:
+    case P::ALTER:
+    case P::AND:
+    case P::ANY:
+    case P::AS:
+    case P::ASC:
+    case P::BETWEEN:
+    case P::BY:
+    case P::CASE:
+    case P::CAST:
+    case P::CHAR:
+    case P::CHECK:
+    case P::CONNECT:
+    case P::CONSTRAINT:
+    case P::CREATE:
+    case P::CROSS:
+    case P::DATE:
+    case P::DECIMAL:
+    case P::DEFAULT:
+    case P::DELETE:
+    case P::DESC:
+    case P::DISTINCT:
+    case P::DROP:
+    case P::ELSE:
+    case P::END:
+    case P::EXCEPT:
+    case P::EXISTS:
+    case P::FETCH:
+    case P::FLOAT:
+    case P::FOR:
+    case P::FOREIGN:
+    case P::FROM:
+    case P::FULL:
+    case P::GROUP:
+    case P::HAVING:
+    case P::IN:
+    case P::INNER:
+    case P::INSERT:
+    case P::INTEGER:
+    case P::INTERSECT:
+    case P::INTO:
+    case P::IS:
+    case P::JOIN:
+    case P::LEFT:
+    case P::LEVEL:
+    case P::LIKE:
+    case P::LIMIT:
+    case P::MINUS_KW:
+    case P::NATURAL:
+    case P::NOT:
+    case P::NULL_:
+    case P::NUMBER:
+    case P::OFFSET:
+    case P::ON:
+    case P::OR:
+    case P::ORDER:
+    case P::OUTER:
+    case P::PRIMARY:
+    case P::PRIOR:
+    case P::RIGHT:
+    case P::ROWID:
+    case P::ROWNUM:
+    case P::SELECT:
+    case P::SET:
+    case P::SMALLINT:
+    case P::SOME:
+    case P::START:
+    case P::SYSDATE:
+    case P::SYSTIMESTAMP:
+    case P::TABLE:
+    case P::THEN:
+    case P::UNION:
+    case P::UNIQUE:
+    case P::UPDATE:
+    case P::USING:
+    case P::VALUES:
+    case P::VARCHAR:
+    case P::VARCHAR2:
+    case P::WHEN:
+    case P::WHERE:
+    case P::WITH:
       return true;
     default:
       return false;
@@ -101,11 +167,34 @@ antlr4::Token* PreviousToken(antlr4::CommonTokenStream& tokens, size_t index) {
 // Tokens after which Oracle insists on an operand: a missing one is "missing expression".
 bool NeedsOperand(size_t type) {
   switch (type) {
-    case P::EQUAL: case P::NOT_EQUAL: case P::LESS: case P::GREATER: case P::LESS_EQUAL:
-    case P::GREATER_EQUAL: case P::PLUS: case P::MINUS: case P::SLASH: case P::PERCENT:
-    case P::CONCAT: case P::AND: case P::OR: case P::NOT: case P::LIKE: case P::BETWEEN:
-    case P::WHERE: case P::HAVING: case P::SELECT: case P::ON: case P::WHEN: case P::THEN:
-    case P::ELSE: case P::ESCAPE: case P::PRIOR: case P::BY: case P::ARROW: case P::DISTINCT:
+    case P::EQUAL:
+    case P::NOT_EQUAL:
+    case P::LESS:
+    case P::GREATER:
+    case P::LESS_EQUAL:
+    case P::GREATER_EQUAL:
+    case P::PLUS:
+    case P::MINUS:
+    case P::SLASH:
+    case P::PERCENT:
+    case P::CONCAT:
+    case P::AND:
+    case P::OR:
+    case P::NOT:
+    case P::LIKE:
+    case P::BETWEEN:
+    case P::WHERE:
+    case P::HAVING:
+    case P::SELECT:
+    case P::ON:
+    case P::WHEN:
+    case P::THEN:
+    case P::ELSE:
+    case P::ESCAPE:
+    case P::PRIOR:
+    case P::BY:
+    case P::ARROW:
+    case P::DISTINCT:
       return true;
     default:
       return false;
@@ -114,11 +203,28 @@ bool NeedsOperand(size_t type) {
 
 bool CanStartExpression(size_t type) {
   switch (type) {
-    case P::NUMERIC_LITERAL: case P::STRING_LITERAL: case P::Q_STRING_LITERAL:
-    case P::QUOTED_IDENTIFIER: case P::IDENTIFIER: case P::BIND_VARIABLE: case P::PLUS:
-    case P::MINUS: case P::LPAREN: case P::CASE: case P::CAST: case P::NULL_: case P::DATE:
-    case P::ROWNUM: case P::LEVEL: case P::ROWID: case P::SYSDATE: case P::SYSTIMESTAMP:
-    case P::PRIOR: case P::EXISTS: case P::NOT: case P::STAR:
+    case P::NUMERIC_LITERAL:
+    case P::STRING_LITERAL:
+    case P::Q_STRING_LITERAL:
+    case P::QUOTED_IDENTIFIER:
+    case P::IDENTIFIER:
+    case P::BIND_VARIABLE:
+    case P::PLUS:
+    case P::MINUS:
+    case P::LPAREN:
+    case P::CASE:
+    case P::CAST:
+    case P::NULL_:
+    case P::DATE:
+    case P::ROWNUM:
+    case P::LEVEL:
+    case P::ROWID:
+    case P::SYSDATE:
+    case P::SYSTIMESTAMP:
+    case P::PRIOR:
+    case P::EXISTS:
+    case P::NOT:
+    case P::STAR:
       return true;
     default:
       return type >= P::ADD && type <= P::WORK && !IsReservedKeyword(type);
@@ -206,6 +312,7 @@ size_t FirstDefaultIndex(antlr4::CommonTokenStream& tokens, size_t i) {
 void PreScan(ParseSession& s) {
   std::vector<antlr4::Token*> words;
   int depth = 0;
+  int unary_run = 0;
   for (antlr4::Token* t : s.tokens.getTokens()) {
     size_t type = t->getType();
     size_t line = t->getLine();
@@ -223,6 +330,16 @@ void PreScan(ParseSession& s) {
       ThrowAt(3001, "unimplemented feature: nesting deeper than 200 parentheses", line, col);
     }
     if (type == SqlLexer::RPAREN) --depth;
+    // Prefix operators nest like parentheses (- - - x binds as -(-(-x))): every later stage
+    // recurses once per level, so a run of them has the same bound.
+    if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL) {
+      const bool prefix =
+          type == SqlLexer::MINUS || type == SqlLexer::PLUS || type == SqlLexer::NOT;
+      unary_run = prefix ? unary_run + 1 : 0;
+      if (unary_run > 200) {
+        ThrowAt(3001, "unimplemented feature: more than 200 operators in a row", line, col);
+      }
+    }
     if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL && words.size() < 4) words.push_back(t);
   }
   if (words.empty() || words[0]->getType() == antlr4::Token::EOF) {
@@ -311,8 +428,8 @@ ast::StatementPtr ParseStatement(std::string_view sql) {
     auto* tree = RunParse(s, &P::sqlStatement);
     parser_internal::Transformer t(s.tokens);
     auto st = t.Statement(tree->statement());
-    st->text = StatementText(sql, st->kind == ast::StmtKind::kPlsqlBlock &&
-                                      tree->statement()->plsqlBlock() != nullptr);
+    st->text = StatementText(
+        sql, st->kind == ast::StmtKind::kPlsqlBlock && tree->statement()->plsqlBlock() != nullptr);
     return st;
   });
 }
