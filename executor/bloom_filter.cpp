@@ -3,19 +3,14 @@
 #include <bit>
 #include <cmath>
 
+#include "executor/cell_ops.h"
+
 namespace pathdb {
 namespace {
 
 // The join's key hash combines cell hashes cheaply; a final mix spreads it over all 64 bits
 // so that both the block index (high half) and the bit positions (low half) are uniform.
-uint64_t Mix(uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ULL;
-  h ^= h >> 33;
-  return h;
-}
+uint64_t Mix(uint64_t h) { return MixHash(h); }
 
 // Odd multipliers, one per word: bit = (low32 * salt) >> 27 (the split-block scheme).
 constexpr std::array<uint32_t, 8> kSalt = {0x47b6137bU, 0x44974d91U, 0x8824ad5bU, 0xa2b7289dU,

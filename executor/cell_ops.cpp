@@ -12,14 +12,7 @@ namespace {
 
 constexpr uint64_t kNullHash = 0x5bd1e9955bd1e995ULL;
 
-uint64_t Mix(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  x ^= x >> 33;
-  return x;
-}
+uint64_t Mix(uint64_t x) { return MixHash(x); }
 
 double AsDouble(const Vector& v, size_t p) {
   return v.type().id == TypeId::kDouble ? v.Data<double>()[p] : v.Data<Decimal>()[p].ToDouble();

@@ -31,6 +31,16 @@ int CompareCells(const Vector& a, size_t ra, const Vector& b, size_t rb);
 //! same `compare_as` (from CompareTypeOf). NULL hashes to a fixed value.
 uint64_t HashCell(const Vector& v, size_t row, TypeId compare_as);
 
+//! A 64-bit finalizer (murmur3's fmix64): spreads every input bit over the whole result.
+inline uint64_t MixHash(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
 //! Mixes a cell hash into a running row hash.
 inline uint64_t CombineHash(uint64_t h, uint64_t cell) {
   h ^= cell + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
