@@ -48,6 +48,16 @@ constexpr std::array<StatDef, static_cast<size_t>(Stat::kCount_)> kStats = {{
     {"cell physical IO bytes eligible for predicate offload", 64},
     {"join filter rows probed", 64},
     {"join filter rows filtered", 64},
+    {"IM scan rows valid", 128},
+    {"IM scan rows projected", 128},
+    {"IM scan CUs no memcompress", 128},
+    {"IM scan CUs memcompress for dml", 128},
+    {"IM scan CUs memcompress for query low", 128},
+    {"IM scan CUs memcompress for query high", 128},
+    {"IM scan CUs memcompress for capacity low", 128},
+    {"IM scan CUs memcompress for capacity high", 128},
+    {"IM scan CUs invalid or missing revert to on disk extent", 128},
+    {"IM populate rows", 128},
 }};
 }  // namespace
 

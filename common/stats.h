@@ -48,6 +48,16 @@ enum class Stat : uint16_t {
   kCellPhysicalIoBytesEligibleForPredicateOffload,
   kJoinFilterRowsProbed,    //!< ours: rows tested against join filters' Bloom bits
   kJoinFilterRowsFiltered,  //!< ours: rows those bits rejected
+  kImScanRowsValid,
+  kImScanRowsProjected,
+  kImScanCusNoMemcompress,
+  kImScanCusMemcompressForDml,
+  kImScanCusMemcompressForQueryLow,
+  kImScanCusMemcompressForQueryHigh,
+  kImScanCusMemcompressForCapacityLow,
+  kImScanCusMemcompressForCapacityHigh,
+  kImScanCusInvalidOrMissing,  //!< row-store pieces an in-memory scan read instead
+  kImPopulateRows,
   kCount_,  //!< number of statistics (not a statistic)
 };
 

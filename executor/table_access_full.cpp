@@ -96,8 +96,9 @@ std::optional<storage::ScanPredicate> ToScanPredicate(const BoundExpr& e,
 }  // namespace
 
 TableAccessFull::TableAccessFull(const storage::TableInfo& table, std::vector<uint32_t> column_ids,
-                                 BoundExprPtr filter)
-    : PhysicalOperator(OperatorType::kTableAccessFull, "TABLE ACCESS FULL",
+                                 BoundExprPtr filter, bool inmemory)
+    : PhysicalOperator(OperatorType::kTableAccessFull,
+                       inmemory ? "TABLE ACCESS INMEMORY FULL" : "TABLE ACCESS FULL",
                        ProjectedTypes(table, column_ids)),
       table_(table),
       column_ids_(std::move(column_ids)),
@@ -105,6 +106,7 @@ TableAccessFull::TableAccessFull(const storage::TableInfo& table, std::vector<ui
   object_name = table.name;
   spec_.table = &table_;
   spec_.column_ids = column_ids_;
+  spec_.inmemory = inmemory;
   if (!filter_) return;
   std::vector<const BoundExpr*> conjuncts;
   Flatten(*filter_, conjuncts);

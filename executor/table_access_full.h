@@ -1,7 +1,11 @@
 // TABLE ACCESS FULL: reads a heap segment in physical block order through a storage scan
-// source opened from a ScanSpec. The simple conjuncts of the filter (column compared with a
-// constant, IN list, IS [NOT] NULL) go into the spec and are evaluated by the scan on the
-// decoded columns before output vectors are built; the rest is evaluated here per batch.
+// source opened from a ScanSpec. Its variant TABLE ACCESS INMEMORY FULL (same class, same
+// OperatorType, like INDEX RANGE SCAN DESCENDING) asks the storage layer for the table's
+// in-memory copy (storage/inmemory/im_scan.h), which serves every block it holds and leaves
+// the others to the row store; its pushed conjuncts show as inmemory(...). The simple conjuncts of
+// the filter (column compared with a constant, IN list, IS [NOT] NULL) go into the spec and are
+// evaluated by the scan on the decoded columns before output vectors are built; the rest is
+// evaluated here per batch.
 #pragma once
 #include <memory>
 #include <vector>
@@ -18,8 +22,10 @@ class TableAccessFull : public PhysicalOperator {
   //! REQUIRES: every id in column_ids is < table.columns.size() or storage::kRowIdColumn.
   //! `filter` (nullable) is a predicate whose column refs index the projected columns; rows
   //! for which it is not TRUE are dropped. `table` must outlive the operator.
+  //! `inmemory`: TABLE ACCESS INMEMORY FULL.
   TableAccessFull(const storage::TableInfo& table, std::vector<uint32_t> column_ids,
-                  BoundExprPtr filter);
+                  BoundExprPtr filter, bool inmemory = false);
+  bool inmemory() const { return spec_.inmemory; }
 
   //! The scan uses join filter `filter_id` (published by a HASH JOIN of the same execution)
   //! on table columns `table_columns` (one per key column of the filter, in its order).

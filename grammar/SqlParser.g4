@@ -217,6 +217,8 @@ inmemoryAttribute
   : MEMCOMPRESS FOR compressKind=identifier level=(LOW | HIGH)?   # memcompressAttribute
   | NO MEMCOMPRESS                                                # noMemcompressAttribute
   | PRIORITY level=(NONE | LOW | MEDIUM | HIGH | CRITICAL)        # priorityAttribute
+  | INMEMORY LPAREN identifierList RPAREN                         # inmemoryColumnsAttribute
+  | NO INMEMORY LPAREN identifierList RPAREN                      # noInmemoryColumnsAttribute
   ;
 
 createIndexStatement
@@ -239,7 +241,7 @@ truncateStatement : TRUNCATE TABLE qualifiedName ;
 
 alterTableStatement
   : ALTER TABLE qualifiedName INMEMORY inmemoryAttribute*    # alterTableInmemory
-  | ALTER TABLE qualifiedName NO INMEMORY                    # alterTableNoInmemory
+  | ALTER TABLE qualifiedName NO INMEMORY (LPAREN identifierList RPAREN)?   # alterTableNoInmemory
   ;
 
 // ONLINE is accepted for Oracle scripts; the rebuild holds the database either way.

@@ -245,6 +245,8 @@ struct Statement {
   bool no_inmemory = false;
   std::string memcompress;  //!< ALTER TABLE t INMEMORY MEMCOMPRESS FOR QUERY LOW|HIGH
   std::string priority;     //!< PRIORITY NONE|LOW|HIGH
+  std::vector<std::string> inmemory_columns;     //!< INMEMORY (a, b)
+  std::vector<std::string> no_inmemory_columns;  //!< NO INMEMORY (c)
 
   // CREATE INDEX
   bool unique = false;

@@ -116,6 +116,10 @@ void Transformer::InmemoryAttributes(const std::vector<P::InmemoryAttributeConte
       st.memcompress = "NO MEMCOMPRESS";
     } else if (auto* p = dynamic_cast<P::PriorityAttributeContext*>(a)) {
       st.priority = Upper(p->level->getText());
+    } else if (auto* c = dynamic_cast<P::InmemoryColumnsAttributeContext*>(a)) {
+      for (auto& n : IdentifierList(c->identifierList())) st.inmemory_columns.push_back(n);
+    } else if (auto* c = dynamic_cast<P::NoInmemoryColumnsAttributeContext*>(a)) {
+      for (auto& n : IdentifierList(c->identifierList())) st.no_inmemory_columns.push_back(n);
     }
   }
 }
@@ -173,7 +177,13 @@ ast::StatementPtr Transformer::AlterTable(P::AlterTableStatementContext* ctx) {
     InmemoryAttributes(c->inmemoryAttribute(), *st);
   } else if (auto* c = dynamic_cast<P::AlterTableNoInmemoryContext*>(ctx)) {
     st->name = QualifiedName(c->qualifiedName());
-    st->no_inmemory = true;
+    if (c->identifierList() != nullptr) {
+      // NO INMEMORY (c): only the columns change; the table stays INMEMORY.
+      st->inmemory = true;
+      st->no_inmemory_columns = IdentifierList(c->identifierList());
+    } else {
+      st->no_inmemory = true;
+    }
   }
   return st;
 }

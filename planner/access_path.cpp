@@ -143,6 +143,10 @@ TableHints ReadHints(const std::vector<ast::Hint>& hints, const storage::TableIn
     const bool names_some = !h.indexes.empty() || !h.columns.empty();
     if (h.name == "FULL") {
       th.full = true;
+    } else if (h.name == "INMEMORY") {
+      th.inmemory = true;
+    } else if (h.name == "NO_INMEMORY") {
+      th.no_inmemory = true;
     } else if (h.name == "CARDINALITY") {
       if (!h.numbers.empty() && h.numbers[0] >= 0) th.cardinality = h.numbers[0];
     } else if (h.name == "NO_INDEX") {
@@ -163,6 +167,16 @@ TableHints ReadHints(const std::vector<ast::Hint>& hints, const storage::TableIn
     }
   }
   return th;
+}
+
+bool InMemoryEligible(const storage::TableInfo& table, const std::vector<uint32_t>& column_ids,
+                      const TableHints& th, const cost::CostParams& params) {
+  if (!params.inmemory_query || !table.inmemory || th.no_inmemory) return false;
+  for (uint32_t id : column_ids) {
+    if (id != storage::kRowIdColumn && id < table.columns.size() && table.columns[id].no_inmemory)
+      return false;
+  }
+  return true;
 }
 
 IndexList CandidateIndexes(const TableHints& th, IndexList indexes) {
@@ -225,7 +239,7 @@ AccessPath ChooseAccessPath(const storage::TableInfo& table,
                             const std::string& alias, const std::vector<ast::Hint>& hints) {
   AccessPath path;
   TableHints th = ReadHints(hints, table, alias, indexes);
-  if (th.full) return path;
+  if (th.full || (th.inmemory && table.inmemory && !th.no_inmemory)) return path;
   const IndexList candidates = CandidateIndexes(th, indexes);
   if (th.fast_full) {
     for (const auto* idx : candidates) {

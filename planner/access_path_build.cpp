@@ -28,7 +28,8 @@ constexpr const char* kSamplingNote = "dynamic statistics used: dynamic sampling
 bool IsAccessHint(const std::string& name) {
   return name == "FULL" || name == "NO_INDEX" || name == "INDEX" || name == "INDEX_ASC" ||
          name == "INDEX_RS" || name == "INDEX_RS_ASC" || name == "INDEX_DESC" ||
-         name == "INDEX_RS_DESC" || name == "INDEX_FFS" || name == "CARDINALITY";
+         name == "INDEX_RS_DESC" || name == "INDEX_FFS" || name == "CARDINALITY" ||
+         name == "INMEMORY" || name == "NO_INMEMORY";
 }
 
 // The outline hint reproducing the path: FULL(@"SEL$1" "T"@"SEL$1"),
@@ -86,6 +87,10 @@ void RecordHints(const std::vector<ast::Hint>& hints, const storage::TableInfo& 
     };
     if (h.name == "FULL") {
       use.used = path.kind == K::kFullTableScan;
+    } else if (h.name == "INMEMORY" || h.name == "NO_INMEMORY") {
+      const bool im = line != nullptr && line->type() == OperatorType::kTableAccessFull &&
+                      static_cast<const TableAccessFull*>(line)->inmemory();
+      use.used = (h.name == "INMEMORY") == im;
     } else if (h.name == "CARDINALITY") {
       use.used = !h.numbers.empty();
     } else if (h.name == "NO_INDEX") {
@@ -176,7 +181,10 @@ std::unique_ptr<PhysicalOperator> PlanTableAccessPath(
     sample = SampleTable(ctx.db, table, column_ids, raw, ctx.eval);
     AddOnce(ctx.record.notes, std::string(kSamplingNote));
   }
-  const TableFacts facts(table, column_ids, conj, sample ? &*sample : nullptr);
+  TableFacts facts(table, column_ids, conj, sample ? &*sample : nullptr);
+  const bool inmemory =
+      InMemoryEligible(table, column_ids, ReadHints(hints, table, alias, indexes), ctx.cost);
+  facts.SetInMemory(inmemory);
   const cost::CostModel model{ctx.cost};
   const AccessPath path =
       facts.has_stats() ? ChooseAccessPathByCost(table, column_ids, conj, sarg, indexes, alias,
@@ -204,8 +212,8 @@ std::unique_ptr<PhysicalOperator> PlanTableAccessPath(
     }
     std::vector<std::string> storage_text = Texts(pushed, labels);
     const std::vector<uint32_t> ids = column_ids;
-    auto op =
-        std::make_unique<TableAccessFull>(table, std::move(column_ids), MakeAnd(std::move(conj)));
+    auto op = std::make_unique<TableAccessFull>(table, std::move(column_ids),
+                                                MakeAnd(std::move(conj)), inmemory);
     annotate(*op, top_rows, facts.RowBytes(ids), cp.cost);
     op->column_labels = labels;
     op->filter_predicates = std::move(filter_text);
@@ -352,8 +360,8 @@ std::unique_ptr<PhysicalOperator> PlanTableAccess(const storage::TableInfo& tabl
   const std::vector<std::string> labels = ScanLabels(table, column_ids, alias);
   auto scan = PlanTableAccessPath(table, std::move(column_ids), MakeAnd(std::move(conj)), alias,
                                   hints, ctx, query_block_in);
-  RecordJoinFilterHints(hints, alias, query_block_in.empty() ? "SEL$1" : query_block_in,
-                        *scan, ctx);
+  RecordJoinFilterHints(hints, alias, query_block_in.empty() ? "SEL$1" : query_block_in, *scan,
+                        ctx);
   if (with_subquery.empty()) return scan;
   BoundExprPtr cond = MakeAnd(std::move(with_subquery));
   auto filter = std::make_unique<Filter>(cond->Copy());

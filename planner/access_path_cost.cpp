@@ -284,7 +284,9 @@ CostedPath CostPath(const AccessPath& path, const storage::TableInfo& table,
   const double n = facts.rows();
   const double all_sel = facts.AllSelectivity();
   if (path.kind == K::kFullTableScan) {
-    cp.cost = model.FullScan(facts.blocks(), n, static_cast<int>(conjuncts.size()));
+    const int preds = static_cast<int>(conjuncts.size());
+    cp.cost = facts.inmemory() ? model.InMemoryScan(facts.blocks(), n, preds)
+                               : model.FullScan(facts.blocks(), n, preds);
     cp.rows = card::Rows(n, all_sel);
     return cp;
   }
@@ -350,7 +352,7 @@ AccessPath ChooseAccessPathByCost(const storage::TableInfo& table,
                                   const cost::CostModel& model) {
   using K = AccessPath::Kind;
   const TableHints th = ReadHints(hints, table, alias, indexes);
-  if (th.full) return AccessPath{};
+  if (th.full || (th.inmemory && facts.inmemory())) return AccessPath{};
   const IndexList candidates = CandidateIndexes(th, indexes);
   auto fast_full = [&](const storage::IndexInfo* idx) {
     AccessPath p;
@@ -425,8 +427,10 @@ AccessEstimate EstimateTableAccess(const storage::TableInfo& table,
     for (const auto& c : conj) raw.push_back(c.get());
     sample = SampleTable(ctx.db, table, column_ids, raw, ctx.eval);
   }
-  const TableFacts facts(table, column_ids, conj, sample ? &*sample : nullptr);
+  TableFacts facts(table, column_ids, conj, sample ? &*sample : nullptr);
   const IndexList indexes = ctx.db.UsableIndexesOf(table);
+  facts.SetInMemory(
+      InMemoryEligible(table, column_ids, ReadHints(hints, table, alias, indexes), ctx.cost));
   const cost::CostModel model{ctx.cost};
   const AccessPath path =
       facts.has_stats() ? ChooseAccessPathByCost(table, column_ids, conj, sarg, indexes, alias,

@@ -51,9 +51,16 @@ struct TableHints {
   IndexList excluded;
   bool exclude_all = false;           //!< NO_INDEX(t) without index names
   std::optional<double> cardinality;  //!< CARDINALITY(t n)
+  bool inmemory = false;     //!< INMEMORY(t): the in-memory full scan when the table has one
+  bool no_inmemory = false;  //!< NO_INMEMORY(t): never the in-memory scan
 };
 TableHints ReadHints(const std::vector<ast::Hint>& hints, const storage::TableInfo& table,
                      const std::string& alias, const IndexList& indexes);
+//! Whether a full scan of `table` for `column_ids` is planned as TABLE ACCESS INMEMORY FULL:
+//! the table is INMEMORY, in-memory queries are on (CostParams::inmemory_query), no
+//! NO_INMEMORY hint, and no column the scan reads is NO INMEMORY.
+bool InMemoryEligible(const storage::TableInfo& table, const std::vector<uint32_t>& column_ids,
+                      const TableHints& th, const cost::CostParams& params);
 //! Indexes a hint names, by name or by (leading) column list.
 IndexList NamedIndexes(const ast::Hint& h, const storage::TableInfo& table,
                        const IndexList& indexes);
@@ -81,6 +88,10 @@ class TableFacts {
   double LeafBlocks(const storage::IndexInfo& index) const;
   double ClusteringFactor(const storage::IndexInfo& index) const;
   double IndexEntries(const storage::IndexInfo& index) const;
+  //! The full scan would be TABLE ACCESS INMEMORY FULL (planner/access_path_build.cpp,
+  //! InMemoryEligible): it is costed as one.
+  bool inmemory() const { return inmemory_; }
+  void SetInMemory(bool on) { inmemory_ = on; }
 
  private:
   double ConjunctSel(const BoundExpr& e) const;
@@ -90,6 +101,7 @@ class TableFacts {
   const TableSample* sample_;
   double rows_ = 0, blocks_ = 1;
   bool has_stats_ = false;
+  bool inmemory_ = false;
 };
 
 //! One access path with its estimates per line. The index line (when there is one) and the

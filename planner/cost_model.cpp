@@ -26,6 +26,14 @@ Cost CostModel::FullScan(double blocks, double rows, int predicates) const {
   return c;
 }
 
+Cost CostModel::InMemoryScan(double blocks, double rows, int predicates) const {
+  Cost c;
+  const double compressed = blocks / std::max(1.0, p_.im_compression_ratio);
+  c.io = std::ceil(compressed / p_.mbrc * (p_.mreadtim_ms / p_.sreadtim_ms) * p_.im_read_factor);
+  c.cpu = CpuCost(rows * p_.cpu_per_im_row + rows * predicates * p_.cpu_per_im_predicate);
+  return c;
+}
+
 Cost CostModel::IndexUniqueScan(uint32_t blevel) const {
   double adj = p_.optimizer_index_cost_adj / 100.0;
   return {(blevel + 1.0) * adj, CpuCost((blevel + 1.0) * p_.cpu_per_block)};

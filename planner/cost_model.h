@@ -31,6 +31,9 @@ class CostModel {
   double CpuCost(double cycles) const;
   //! Full scan of `blocks` blocks with multiblock reads, `rows` rows, `predicates` filters.
   Cost FullScan(double blocks, double rows, int predicates) const;
+  //! TABLE ACCESS INMEMORY FULL of a table of `blocks` blocks and `rows` rows: the compressed
+  //! columns read from memory, `predicates` evaluated on codes.
+  Cost InMemoryScan(double blocks, double rows, int predicates) const;
   //! INDEX UNIQUE SCAN: blevel + 1 (the leaf).
   Cost IndexUniqueScan(uint32_t blevel) const;
   //! INDEX RANGE SCAN: blevel + ceil(ix_sel x leaf_blocks); `rows` = entries visited.

@@ -18,6 +18,15 @@ struct CostParams {
   double optimizer_index_caching = 0;     //!< percent of index blocks assumed cached (NL/IN)
   bool table_scan_cost_plus_one = true;   //!< _table_scan_cost_plus_one
   bool bloom_filter_enabled = true;       //!< _bloom_filter_enabled: join filters at all
+  //! In-memory scans may be planned: INMEMORY_QUERY = ENABLE and an In-Memory Area
+  //! (INMEMORY_SIZE > 0).
+  bool inmemory_query = false;
+  // The in-memory scan (CostModel::InMemoryScan): it reads the compressed columns from
+  // memory, so its I/O part is that of the compressed size at a fraction of a disk read.
+  double im_compression_ratio = 4;  //!< expected table blocks per block of IMCU data
+  double im_read_factor = 0.5;      //!< cost of a compressed block against a multiblock read
+  double cpu_per_im_row = 20;       //!< per row of the IMCUs (codes, validity, selection)
+  double cpu_per_im_predicate = 4;  //!< one predicate on one row's code (SIMD)
   //! Memory one sort or hash table may use before it spills: with a session, the same
   //! WorkAreaBytes(pga_aggregate_target) the executor runs with (executor/work_area.h); the
   //! default is ExecContext's, for plans built without a session.

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "executor/table_access_full.h"
 #include "planner/cost_model.h"
 #include "planner/sql_id.h"
 
@@ -253,7 +254,13 @@ xplan::PlanDocument DescribePlan(const PhysicalPlan& plan, const std::string& st
     line.cpu_percent = CpuPercent(op.cpu_cost, op.cost);
     line.time = op.cost > 0 ? model.TimeColumn(op.cost) : std::string();
     for (const auto& p : op.access_predicates) line.predicates.push_back({"access", p});
-    for (const auto& p : op.storage_predicates) line.predicates.push_back({"storage", p});
+    // Conjuncts run inside the scan: on the encoded columns of an in-memory scan, else in
+    // the storage layer while blocks are read.
+    const bool inmemory = op.type() == OperatorType::kTableAccessFull &&
+                          static_cast<const TableAccessFull&>(op).inmemory();
+    for (const auto& p : op.storage_predicates) {
+      line.predicates.push_back({inmemory ? "inmemory" : "storage", p});
+    }
     for (const auto& p : op.filter_predicates) line.predicates.push_back({"filter", p});
     if (const OperatorRuntimeStats* rt = RuntimeOf(op, runtime)) {
       line.runtime = ToLineRuntime(*rt, /*memory=*/true);

@@ -230,6 +230,7 @@ storage::TableInfo BuildTableInfo(const ast::Statement& stmt, PlanContext& ctx) 
   for (const auto& pk : stmt.primary_key)
     if (!names.count(pk)) ThrowOra(904, "\"{}\": invalid identifier", pk);
   if (info.columns.empty()) ThrowOra(904, "invalid identifier");
+  ApplyInMemory(stmt, info);
   return info;
 }
 
@@ -256,6 +257,7 @@ storage::TableInfo BuildTableInfoAs(const ast::Statement& stmt, const PhysicalPl
     col.type = StorageType(plan.types[i]);
     info.columns.push_back(std::move(col));
   }
+  ApplyInMemory(stmt, info);
   return info;
 }
 

@@ -120,6 +120,11 @@ PhysicalPlan PlanDelete(const ast::Statement& stmt, PlanContext& ctx);
 //! CREATE TABLE (column list form): the dictionary entry to create (types mapped, PRIMARY KEY
 //! columns NOT NULL, DEFAULT values folded to constants).
 storage::TableInfo BuildTableInfo(const ast::Statement& stmt, PlanContext& ctx);
+//! The INMEMORY clause of CREATE/ALTER TABLE, typed. ORA-00922 for a bad MEMCOMPRESS.
+storage::InMemoryChange InMemoryChangeOf(const ast::Statement& stmt);
+//! CREATE TABLE ... INMEMORY [attributes] applied to the new table's info (ORA-00904 for an
+//! unknown column in a column clause).
+void ApplyInMemory(const ast::Statement& stmt, storage::TableInfo& info);
 //! CREATE TABLE AS SELECT: the dictionary entry whose columns match `plan` (ORA-00998 for an
 //! expression without an alias).
 storage::TableInfo BuildTableInfoAs(const ast::Statement& stmt, const PhysicalPlan& plan);

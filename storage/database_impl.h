@@ -12,6 +12,7 @@
 #include "storage/dictionary.h"
 #include "storage/direct_blocks.h"
 #include "storage/direct_read_decision.h"
+#include "storage/inmemory/im_store.h"
 #include "storage/private_files.h"
 #include "storage/redo_log.h"
 #include "storage/row_codec.h"
@@ -155,6 +156,21 @@ struct Database::Impl {
   void DropIndexesOf(uint32_t table_object_id);
   void TruncateIndexesOf(uint32_t table_object_id);
   //! END index state
+
+  // ---- in-memory column store (storage/inmemory/database_inmemory.cpp)
+  InMemoryOptions im_options;
+  //! Starts a population of `t`'s segment: object checkpoint, stale marks for blocks whose
+  //! file image is older than the cache's, the job. nullopt when the store is off or a
+  //! population of the table is running already.
+  std::optional<im::PopulateJob> PreparePopulation(const TableInfo& t);
+  //! The in-memory scan of spec.table, or nullptr when the row store must do (store off, no
+  //! copy yet, a column left out). Schedules the first population of a PRIORITY NONE table
+  //! and a repopulation when too much of the copy is stale.
+  std::unique_ptr<ScanSource> BeginInMemoryScan(const ScanSpec& spec, SessionStats& stats);
+  //! Forgets `object_id`'s in-memory copy (DROP, TRUNCATE, NO INMEMORY).
+  void DropInMemory(uint32_t object_id);
+  //! Last member: destroyed first, so its worker stops before anything else goes.
+  std::unique_ptr<im::ImStore> inmemory = std::make_unique<im::ImStore>();
 };
 
 }  // namespace pathdb::storage

@@ -67,6 +67,7 @@ void Database::DropTable(std::string_view name) {
   auto it = m.tables.find(name);
   if (it == m.tables.end()) ThrowOra(942, "table or view does not exist");
   uint32_t id = it->second->object_id;
+  m.DropInMemory(id);
   m.DropIndexesOf(id);
   FreeSegment(m.segments.at(id), m.space, *m.cache);
   m.segments.erase(id);
@@ -79,6 +80,7 @@ void Database::TruncateTable(std::string_view name) {
   auto it = m.tables.find(name);
   if (it == m.tables.end()) ThrowOra(942, "table or view does not exist");
   Segment& seg = m.segments.at(it->second->object_id);
+  m.DropInMemory(it->second->object_id);
   ResetSegment(seg, m.space, *m.cache);
   SaveSegment(seg, *m.cache, m.NextScn(), m.internal_stats);
   m.TruncateIndexesOf(it->second->object_id);

@@ -197,13 +197,17 @@ std::string SerializeDictionary(const DictionaryImage& img) {
     w.Put(t.info.object_id);
     w.Str(t.info.name);
     w.Put(t.info.pctfree);
-    w.Put<uint8_t>(t.info.inmemory);
+    // One byte: INMEMORY (bit 0), PRIORITY (bits 1-3), MEMCOMPRESS (bits 4-6); older
+    // dictionaries wrote 0 or 1 here.
+    w.Put<uint8_t>(static_cast<uint8_t>((t.info.inmemory ? 1 : 0) |
+                                        (static_cast<unsigned>(t.info.inmemory_priority) << 1) |
+                                        (static_cast<unsigned>(t.info.inmemory_compression) << 4)));
     w.Put(t.header_block);
     w.Put<uint32_t>(static_cast<uint32_t>(t.info.columns.size()));
     for (const auto& c : t.info.columns) {
       w.Str(c.name);
       PutType(w, c.type);
-      w.Put<uint8_t>(c.not_null);
+      w.Put<uint8_t>(static_cast<uint8_t>((c.not_null ? 1 : 0) | (c.no_inmemory ? 2 : 0)));
       w.Put<uint8_t>(c.default_value.has_value());
       if (c.default_value) {
         // The default is stored as a one-column row of its own type.
@@ -274,7 +278,17 @@ DictionaryImage ParseDictionary(std::string_view bytes) {
     t.info.object_id = r.Get<uint32_t>();
     t.info.name = r.Str();
     t.info.pctfree = r.Get<uint32_t>();
-    t.info.inmemory = r.Get<uint8_t>() != 0;
+    {
+      const auto im = r.Get<uint8_t>();
+      t.info.inmemory = (im & 1) != 0;
+      const unsigned priority = (im >> 1) & 7u, compression = (im >> 4) & 7u;
+      if (priority > static_cast<unsigned>(InMemoryPriority::kCritical) ||
+          compression > static_cast<unsigned>(InMemoryCompression::kCapacityHigh) || (im & 0x80)) {
+        ThrowBadDictionary();
+      }
+      t.info.inmemory_priority = static_cast<InMemoryPriority>(priority);
+      t.info.inmemory_compression = static_cast<InMemoryCompression>(compression);
+    }
     t.header_block = r.Get<uint32_t>();
     if (t.header_block == 0 || t.header_block >= img.file_end || t.info.pctfree > 99) {
       ThrowBadDictionary();
@@ -284,7 +298,11 @@ DictionaryImage ParseDictionary(std::string_view bytes) {
       ColumnInfo c;
       c.name = r.Str();
       c.type = GetType(r);
-      c.not_null = r.Get<uint8_t>() != 0;
+      {
+        const auto flags = r.Get<uint8_t>();
+        c.not_null = (flags & 1) != 0;
+        c.no_inmemory = (flags & 2) != 0;
+      }
       if (r.Get<uint8_t>() != 0) {
         LogicalType dt = GetType(r);
         std::string row = r.Str();

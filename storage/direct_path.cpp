@@ -13,6 +13,7 @@
 #include "storage/block.h"
 #include "storage/database_impl.h"
 #include "storage/heap_page.h"
+#include "storage/inmemory/im_segment.h"
 
 namespace pathdb::storage {
 
@@ -282,6 +283,8 @@ void Database::Impl::UndoDirectPathInsert(Database& db, const UndoRecord& rec, S
   TableInfo* t = TableById(rec.object_id);
   if (!t) return;
   Segment& seg = SegmentOf(*t);
+  // The segment's blocks change shape: its in-memory copy cannot be trusted any more.
+  if (seg.inmemory) seg.inmemory->Invalidate();
   const auto old_extents = static_cast<size_t>(UndoInt(rec, kUndoExtents));
   const auto old_data_blocks = static_cast<uint32_t>(UndoInt(rec, kUndoDataBlocks));
   const auto new_blocks = static_cast<uint32_t>(UndoInt(rec, kUndoNewDataBlocks));

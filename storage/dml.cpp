@@ -186,7 +186,9 @@ void Database::Impl::PutRow(const TableInfo& t, Segment& seg, RowId rowid,
   head.MarkDirty(NextScn());
 }
 
-bool Database::Impl::RemoveRow(const TableInfo&, RowId rowid, bool keep_marker, SessionStats& st) {
+bool Database::Impl::RemoveRow(const TableInfo& t, RowId rowid, bool keep_marker,
+                               SessionStats& st) {
+  SegmentOf(t).NoteRowDelete(rowid.block);
   auto head = cache->Get(rowid.block, AccessMode::kCurrent, st);
   HeapPage page(head.data());
   auto piece = page.Row(rowid.slot);

@@ -126,6 +126,9 @@ void Database::Impl::NoteReader(const DirectReader& reader, ScanAccess& access) 
 
 std::unique_ptr<ScanSource> Database::BeginScan(const ScanSpec& spec, SessionStats& stats) {
   Impl& m = *impl_;
+  if (spec.inmemory) {
+    if (auto scan = m.BeginInMemoryScan(spec, stats)) return scan;
+  }
   Segment& seg = m.SegmentOf(*spec.table);
   const uint64_t stat_blocks = spec.table->stats.present ? spec.table->stats.blocks : 0;
   DirectReadDecision d = m.DecideScan(seg, stat_blocks, "BLOCKS", spec.under_dml);

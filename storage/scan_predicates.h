@@ -3,7 +3,9 @@
 // row is tested on its encoded fields without building a Value. RegionSummary accumulates
 // the min/max of the predicate columns while a region is read, for the storage index.
 #pragma once
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +22,43 @@ struct Field {
   bool is_null = true;
   std::string_view bytes;
 };
+
+//! Finds the fields [0, n) of a row (storage/row_codec.h format): only those with needed[i]
+//! get their bytes; the others are stepped over by their length. A field past the row's
+//! column count is NULL. Throws ORA-00600 on a row whose lengths run past its end.
+// Hand-written rather than RowDecoder::Next for every field: a full scan runs this once per
+// row, and stepping over an unneeded field costs a third of decoding it.
+inline void SplitFields(std::string_view row, Field* fields, const uint8_t* needed, size_t n) {
+  if (row.size() < 3) ThrowBadRow();
+  uint16_t count;
+  std::memcpy(&count, row.data() + 1, 2);
+  const auto* p = reinterpret_cast<const unsigned char*>(row.data()) + 3;
+  const auto* end = reinterpret_cast<const unsigned char*>(row.data()) + row.size();
+  const size_t stored = std::min<size_t>(count, n);
+  size_t i = 0;
+  for (; i < stored; ++i) {
+    if (p >= end) ThrowBadRow();
+    size_t len = *p++;
+    if (len == kLenNull) {
+      fields[i].is_null = true;
+      continue;
+    }
+    if (len == kLenWide) {
+      if (end - p < 2) ThrowBadRow();
+      uint16_t w;
+      std::memcpy(&w, p, 2);
+      p += 2;
+      len = w;
+    }
+    if (static_cast<size_t>(end - p) < len) ThrowBadRow();
+    if (needed[i]) {
+      fields[i].is_null = false;
+      fields[i].bytes = {reinterpret_cast<const char*>(p), len};
+    }
+    p += len;
+  }
+  for (; i < n; ++i) fields[i].is_null = true;
+}
 
 //! A column's value in comparable form: NUMBER as Decimal, DATE/TIMESTAMP as int64,
 //! VARCHAR2 as bytes.

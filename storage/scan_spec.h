@@ -152,6 +152,9 @@ struct ScanSpec {
   //! The statement changes tables while the scan runs (UPDATE, DELETE, INSERT ... SELECT):
   //! the scan reads through the buffer cache, as Oracle reads direct only for queries.
   bool under_dml = false;
+  //! The plan chose TABLE ACCESS INMEMORY FULL: the scan reads the table's in-memory copy
+  //! where it has one (storage/inmemory/im_scan.h), the row store elsewhere.
+  bool inmemory = false;
 };
 
 //! How a scan reads its blocks, decided by the storage layer when the scan begins.

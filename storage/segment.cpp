@@ -5,6 +5,7 @@
 
 #include "common/error.h"
 #include "storage/heap_page.h"
+#include "storage/inmemory/im_segment.h"
 
 namespace pathdb::storage {
 
@@ -95,24 +96,47 @@ std::vector<Extent> Segment::DataRuns() const {
   return runs;
 }
 
+std::optional<uint64_t> Segment::DataOrdinal(uint32_t block) const {
+  // Segment block s (extents in order) is data block s - 1: block 0 is the header.
+  uint64_t s = 0;
+  for (const Extent& e : extents) {
+    if (block >= e.start && block < e.start + e.count) {
+      s += block - e.start;
+      if (s == 0) return std::nullopt;  // the header
+      return s - 1;
+    }
+    s += e.count;
+  }
+  return std::nullopt;
+}
+
 void Segment::NoteRowChange(uint32_t block) {
-  if (storage_index.RegionCount() == 0) {
+  if (storage_index.RegionCount() == 0 && !inmemory) {
     storage_index.NoteChange();
     return;
   }
-  // Data block ordinal of `block`: extents in order, the header block not counted.
-  uint64_t ordinal = 0;
-  for (size_t i = 0; i < extents.size(); ++i) {
-    const Extent& e = extents[i];
-    if (block >= e.start && block < e.start + e.count) {
-      ordinal += block - e.start;
-      if (i == 0) --ordinal;
-      storage_index.InvalidateRegion(static_cast<uint32_t>(ordinal / kRegionBlocks));
-      return;
-    }
-    ordinal += e.count;
+  const std::optional<uint64_t> ordinal = DataOrdinal(block);
+  if (!ordinal) {
+    if (!extents.empty() && block == extents[0].start) return;  // the header holds no rows
+    storage_index.Clear();                                      // not ours: be safe
+    if (inmemory) inmemory->Invalidate();
+    return;
   }
-  storage_index.Clear();  // not ours: be safe
+  if (inmemory) inmemory->NoteChange(*ordinal);
+  if (storage_index.RegionCount() == 0) {
+    storage_index.NoteChange();
+  } else {
+    storage_index.InvalidateRegion(static_cast<uint32_t>(*ordinal / kRegionBlocks));
+  }
+}
+
+void Segment::NoteRowDelete(uint32_t block) {
+  if (!inmemory) return;
+  if (const std::optional<uint64_t> ordinal = DataOrdinal(block)) {
+    inmemory->NoteChange(*ordinal);
+  } else if (extents.empty() || block != extents[0].start) {
+    inmemory->Invalidate();
+  }
 }
 
 void SaveSegment(const Segment& seg, BufferCache& cache, uint64_t scn, SessionStats& stats) {

@@ -7,11 +7,16 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "common/stats.h"
 #include "storage/buffer_cache.h"
 #include "storage/storage_index.h"
+
+namespace pathdb::storage::im {
+class ImSegment;
+}
 
 namespace pathdb::storage {
 
@@ -61,6 +66,8 @@ struct Segment {
   uint32_t scan_hwm = 0;
   //! Region min/max summaries built by scans (storage/storage_index.h); memory only.
   StorageIndex storage_index;
+  //! The table's in-memory copy, when it has one: told of every changed data block.
+  std::shared_ptr<im::ImSegment> inmemory;
 
   //! Physical block of data block k (0-based; segment block k+1 since block 0 is the header).
   uint32_t DataBlock(uint32_t k) const;
@@ -72,6 +79,10 @@ struct Segment {
   //! A row of physical block `block` was written (insert, update, undo): the storage-index
   //! region holding it loses its summary. Cheap when no summary exists.
   void NoteRowChange(uint32_t block);
+  //! A row of physical block `block` was deleted: only the in-memory copy cares.
+  void NoteRowDelete(uint32_t block);
+  //! Data block ordinal of physical block `block`; nullopt when not a data block of ours.
+  std::optional<uint64_t> DataOrdinal(uint32_t block) const;
 };
 
 //! Creates a segment: allocates its first extent, formats the header block.

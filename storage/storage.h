@@ -58,6 +58,8 @@ struct ColumnInfo {
   LogicalType type;
   bool not_null = false;
   std::optional<Value> default_value;
+  //! NO INMEMORY (c): the column is left out of the table's in-memory copy.
+  bool no_inmemory = false;
 };
 
 //! One histogram bucket as USER_TAB_HISTOGRAMS shows it: ENDPOINT_NUMBER is cumulative (rows
@@ -105,12 +107,31 @@ struct IndexStats {
   int64_t last_analyzed = 0;
 };
 
+//! PRIORITY of an INMEMORY table: NONE populates on the first full scan, the others in the
+//! background right after ALTER TABLE or the database open.
+enum class InMemoryPriority : uint8_t { kNone, kLow, kMedium, kHigh, kCritical };
+//! MEMCOMPRESS level (QUERY LOW is Oracle's default).
+enum class InMemoryCompression : uint8_t {
+  kQueryLow,
+  kNoMemcompress,
+  kDml,
+  kQueryHigh,
+  kCapacityLow,
+  kCapacityHigh,
+};
+//! "NONE", "LOW", ... as USER_TABLES.INMEMORY_PRIORITY shows it.
+std::string_view InMemoryPriorityName(InMemoryPriority p);
+//! "FOR QUERY LOW", "NO MEMCOMPRESS", ... as USER_TABLES.INMEMORY_COMPRESSION shows it.
+std::string_view InMemoryCompressionName(InMemoryCompression c);
+
 struct TableInfo {
   uint32_t object_id = 0;
   std::string name;  //!< upper-case as stored in the dictionary
   std::vector<ColumnInfo> columns;
   uint32_t pctfree = 10;
   bool inmemory = false;
+  InMemoryPriority inmemory_priority = InMemoryPriority::kNone;
+  InMemoryCompression inmemory_compression = InMemoryCompression::kQueryLow;
   //! Segment facts kept by the heap: blocks below the high-water mark, extents, rows.
   uint64_t hwm_blocks = 0;
   uint64_t row_count = 0;         //!< rows currently in the segment (maintained by DML)
@@ -173,6 +194,40 @@ struct ScanOptions {
   bool direct_io = true;
 };
 
+//! How the in-memory column store works, set per statement from the session's parameters.
+struct InMemoryOptions {
+  uint64_t size = 0;  //!< inmemory_size: the In-Memory Area; 0 disables the store
+  //! _inmemory_synchronous_population: a first scan (or a scan finding many stale blocks)
+  //! populates before it reads instead of leaving it to the background worker.
+  bool synchronous = false;
+  //! _inmemory_force_encoding: 0 AUTO, 1 PLAIN, 2 DICTIONARY, 3 FOR, 4 RLE (tests).
+  uint8_t force_encoding = 0;
+  bool simd = true;  //!< _inmemory_simd: AVX2 kernels where the CPU has them
+};
+
+//! One row of V$IM_SEGMENTS.
+struct InMemorySegmentRow {
+  std::string segment_name;
+  std::string populate_status;  //!< STARTED, COMPLETED, OUT OF MEMORY
+  uint64_t bytes = 0;           //!< on-disk bytes of the segment
+  uint64_t inmemory_size = 0;   //!< bytes its IMCUs take
+  uint64_t bytes_not_populated = 0;
+  InMemoryPriority priority = InMemoryPriority::kNone;
+  InMemoryCompression compression = InMemoryCompression::kQueryLow;
+  uint64_t imcus = 0;
+  uint64_t rows = 0;
+  uint64_t stale_blocks = 0;
+};
+
+//! ALTER TABLE ... INMEMORY / NO INMEMORY.
+struct InMemoryChange {
+  bool enable = true;
+  std::optional<InMemoryPriority> priority;
+  std::optional<InMemoryCompression> compression;
+  std::vector<std::string> columns_in;   //!< INMEMORY (a, b)
+  std::vector<std::string> columns_out;  //!< NO INMEMORY (c)
+};
+
 struct DatabaseOptions {
   size_t cache_size_bytes = 256ull << 20;  //!< --cache-size
   bool verify_checksums = true;            //!< db_block_checksum=TYPICAL
@@ -192,8 +247,8 @@ struct DatabaseOptions {
 
 //! What Database::Open had to do beyond opening (the shell prints these as warnings).
 struct OpenReport {
-  uint64_t commits_replayed = 0;  //!< committed transactions crash recovery applied
-  uint64_t commits_lost = 0;      //!< committed transactions the damaged log no longer held
+  uint64_t commits_replayed = 0;      //!< committed transactions crash recovery applied
+  uint64_t commits_lost = 0;          //!< committed transactions the damaged log no longer held
   std::vector<std::string> warnings;  //!< one line each; also in DIR/alert_pathdb.log
 };
 
@@ -400,6 +455,19 @@ class Database {
   void SetSmallTableThreshold(size_t blocks);
   //! How the next scans read (direct path decision, storage index, asynchronous I/O).
   void SetScanOptions(const ScanOptions& scan);
+  // ---- in-memory column store (storage/inmemory/)
+  void SetInMemoryOptions(const InMemoryOptions& options);
+  //! ALTER TABLE ... [NO] INMEMORY: records the attributes in the dictionary; a table whose
+  //! copy no longer matches loses it; PRIORITY other than NONE schedules a population.
+  //! ORA-00942 when missing, ORA-00904 for an unknown column.
+  void AlterInMemory(std::string_view table, const InMemoryChange& change, SessionStats& stats);
+  //! DBMS_INMEMORY.POPULATE / REPOPULATE: populates now (waiting for a background population
+  //! of the table to end first). Returns the rows populated. ORA-64353 when the store is off
+  //! (INMEMORY_SIZE 0); a table that is not INMEMORY is left alone (returns 0).
+  uint64_t PopulateInMemory(const TableInfo& table, bool repopulate, SessionStats& stats,
+                            const ProgressFn& progress = {});
+  //! V$IM_SEGMENTS: tables with an in-memory copy (or one being built).
+  std::vector<InMemorySegmentRow> InMemorySegments() const;
   //! Every storage-index summary, by table name, region and column id.
   std::vector<StorageIndexRow> StorageIndexRows() const;
   //! Called at the start of each statement: `physical re-reads` counts blocks one statement

@@ -127,12 +127,17 @@ Rows UserTablesRows(ExecContext& ctx, const SystemViewSources&) {
   Rows rows;
   for (const auto* t : SortedTables(ctx.db)) {
     const auto& s = t->stats;
-    rows.push_back({V(t->name), V(kTablespace), V("VALID"), N(t->pctfree),
-                    s.present ? N(s.num_rows) : NullNum(), s.present ? N(s.blocks) : NullNum(),
-                    s.present ? N(0) : NullNum(), s.present ? N(s.avg_row_len) : NullNum(),
-                    s.present ? N(s.sample_size) : NullNum(),
-                    s.present ? AnalyzedDate(s.last_analyzed) : NullDate(), V("NO"), V("N"),
-                    V(t->inmemory ? "ENABLED" : "DISABLED")});
+    rows.push_back(
+        {V(t->name), V(kTablespace), V("VALID"), N(t->pctfree),
+         s.present ? N(s.num_rows) : NullNum(), s.present ? N(s.blocks) : NullNum(),
+         s.present ? N(0) : NullNum(), s.present ? N(s.avg_row_len) : NullNum(),
+         s.present ? N(s.sample_size) : NullNum(),
+         s.present ? AnalyzedDate(s.last_analyzed) : NullDate(), V("NO"), V("N"),
+         V(t->inmemory ? "ENABLED" : "DISABLED"),
+         t->inmemory ? V(std::string(storage::InMemoryPriorityName(t->inmemory_priority)))
+                     : Value::Null(LogicalType::Varchar(8)),
+         t->inmemory ? V(std::string(storage::InMemoryCompressionName(t->inmemory_compression)))
+                     : Value::Null(LogicalType::Varchar(17))});
   }
   return rows;
 }
@@ -417,7 +422,9 @@ std::vector<SystemView> DictionaryViews() {
                         {"LAST_ANALYZED", LogicalType::Date()},
                         {"PARTITIONED", Str(3)},
                         {"TEMPORARY", Str(1)},
-                        {"INMEMORY", Str(8)}},
+                        {"INMEMORY", Str(8)},
+                        {"INMEMORY_PRIORITY", Str(8)},
+                        {"INMEMORY_COMPRESSION", Str(17)}},
                        UserTablesRows));
   v.push_back(MakeView("USER_TAB_COLUMNS",
                        Concat(Concat({{"TABLE_NAME", Str(128)},

@@ -36,6 +36,20 @@ Rows StorageIndexRows(ExecContext& ctx, const SystemViewSources&) {
   return rows;
 }
 
+// V$IM_SEGMENTS: tables with an in-memory copy (or one being built), as Oracle shows them,
+// plus ours: IMCUS, ROWS_POPULATED and STALE_BLOCKS (blocks scans read from the row store).
+Rows ImSegmentRows(ExecContext& ctx, const SystemViewSources&) {
+  Rows rows;
+  for (const storage::InMemorySegmentRow& r : ctx.db.InMemorySegments()) {
+    rows.push_back({V("PATHDB"), V(r.segment_name), Value::Null(), V("TABLE"), V("USERS"),
+                    N(r.inmemory_size), N(r.bytes), N(r.bytes_not_populated), V(r.populate_status),
+                    V(std::string(storage::InMemoryPriorityName(r.priority))),
+                    V(std::string(storage::InMemoryCompressionName(r.compression))), N(r.imcus),
+                    N(r.rows), N(r.stale_blocks)});
+  }
+  return rows;
+}
+
 // V$PARAMETER's TYPE: 1 boolean, 2 string, 3 integer, 6 big integer.
 int ParameterTypeCode(const std::string& type) {
   if (type == "boolean") return 1;
@@ -243,6 +257,22 @@ std::vector<SystemView> DynamicViews() {
                         {"MAX_VALUE", Str(4000)},
                         {"HAS_NULL", Str(3)}},
                        StorageIndexRows));
+  v.push_back(MakeView("V$IM_SEGMENTS",
+                       {{"OWNER", Str(128)},
+                        {"SEGMENT_NAME", Str(128)},
+                        {"PARTITION_NAME", Str(128)},
+                        {"SEGMENT_TYPE", Str(18)},
+                        {"TABLESPACE_NAME", Str(30)},
+                        {"INMEMORY_SIZE", Num()},
+                        {"BYTES", Num()},
+                        {"BYTES_NOT_POPULATED", Num()},
+                        {"POPULATE_STATUS", Str(13)},
+                        {"INMEMORY_PRIORITY", Str(8)},
+                        {"INMEMORY_COMPRESSION", Str(17)},
+                        {"IMCUS", Num()},
+                        {"ROWS_POPULATED", Num()},
+                        {"STALE_BLOCKS", Num()}},
+                       ImSegmentRows));
   v.push_back(MakeView("V$STATNAME", {{"STATISTIC#", Num()}, {"NAME", Str(64)}, {"CLASS", Num()}},
                        StatNameRows));
   return v;

@@ -50,6 +50,7 @@ uint64_t DictionaryFingerprint(const storage::Database& db) {
     Mix(h, t->columns.size());
     Mix(h, t->hwm_blocks);
     Mix(h, t->inmemory ? 1 : 0);
+    for (const auto& c : t->columns) Mix(h, c.no_inmemory ? 1 : 0);
     Mix(h, t->stats.present ? 1 : 0);
     Mix(h, t->stats.num_rows);
     Mix(h, t->stats.blocks);
@@ -168,6 +169,8 @@ planner::cost::CostParams Session::CostParameters() const {
   p.optimizer_index_caching = static_cast<double>(params_.GetInt("optimizer_index_caching"));
   p.table_scan_cost_plus_one = params_.GetBool("_table_scan_cost_plus_one");
   p.bloom_filter_enabled = params_.GetBool("_bloom_filter_enabled");
+  p.inmemory_query =
+      params_.GetText("inmemory_query") == "ENABLE" && params_.GetInt("inmemory_size") > 0;
   p.work_area_bytes = static_cast<double>(WorkAreaBytes());
   return p;
 }

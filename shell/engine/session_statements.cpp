@@ -153,6 +153,17 @@ void StatementRunner::BeginStatement() {
   scan.async_io = p.GetBool("disk_asynch_io") && (fsio == "SETALL" || fsio == "ASYNCH");
   scan.direct_io = fsio == "SETALL" || fsio == "DIRECTIO";
   db.SetScanOptions(scan);
+  storage::InMemoryOptions im;
+  im.size = static_cast<uint64_t>(std::max<int64_t>(0, p.GetInt("inmemory_size")));
+  im.synchronous = p.GetBool("_inmemory_synchronous_population");
+  const std::string& enc = p.GetText("_inmemory_force_encoding");
+  im.force_encoding = enc == "PLAIN"        ? 1
+                      : enc == "DICTIONARY" ? 2
+                      : enc == "FOR"        ? 3
+                      : enc == "RLE"        ? 4
+                                            : 0;
+  im.simd = p.GetText("_inmemory_simd") != "SCALAR";
+  db.SetInMemoryOptions(im);
 }
 
 StatementOutcome StatementRunner::Run(const ast::Statement& stmt, ResultSink& sink) {
@@ -230,7 +241,9 @@ StatementOutcome StatementRunner::Run(const ast::Statement& stmt, ResultSink& si
     case K::kMerge:
       ThrowUnimplemented("MERGE");
     case K::kAlterTable:
-      ThrowUnimplemented("ALTER TABLE");
+      ImplicitCommit();
+      db.AlterInMemory(stmt.name.back(), planner::InMemoryChangeOf(stmt), session.stats());
+      return Message("Table altered.");
   }
   ThrowOra(900, "invalid SQL statement");
 }
@@ -399,13 +412,19 @@ StatementOutcome StatementRunner::CreateTable(const ast::Statement& stmt) {
     return Message("Table created.");
   planner::PlanContext pctx{db, ctx.eval};
   pctx.cost = session.CostParameters();
+  // _inmemory_force_tables: every new table is INMEMORY (the sqllogictest corpus run twice).
+  const bool force_inmemory = session.parameters().GetBool("_inmemory_force_tables");
   if (stmt.kind == ast::StmtKind::kCreateTable) {
-    const storage::TableInfo& table = db.CreateTable(planner::BuildTableInfo(stmt, pctx));
+    storage::TableInfo info = planner::BuildTableInfo(stmt, pctx);
+    if (force_inmemory) info.inmemory = true;
+    const storage::TableInfo& table = db.CreateTable(std::move(info));
     CreateConstraintIndexes(session, ctx, stmt, table);
     return Message("Table created.");
   }
   planner::PhysicalPlan query = planner::PlanQuery(*stmt.query, pctx);
-  const storage::TableInfo& table = db.CreateTable(planner::BuildTableInfoAs(stmt, query));
+  storage::TableInfo info = planner::BuildTableInfoAs(stmt, query);
+  if (force_inmemory) info.inmemory = true;
+  const storage::TableInfo& table = db.CreateTable(std::move(info));
   try {
     planner::PhysicalPlan load = planner::PlanLoad(table, std::move(query));
     RunCount(*load.root, ctx);
@@ -465,6 +484,28 @@ StatementOutcome StatementRunner::Transaction(const ast::Statement& stmt) {
   return Message("Rollback complete.");
 }
 
+void StatementRunner::CallDbmsInmemory(const ast::ProcCall& call, bool repopulate) {
+  planner::PlanContext pctx{session.database(), ctx.eval};
+  // (schema_name, table_name [, partition_name [, force]]), positional or named.
+  std::string table;
+  size_t positional = 0;
+  for (const auto& a : call.args) {
+    const bool is_table = a.name == "TABLE_NAME" || (a.name.empty() && positional++ == 1);
+    if (!is_table) continue;
+    Value v = planner::EvaluateConstant(*a.value, pctx);
+    if (!v.is_null()) table = v.ToString();
+  }
+  if (table.empty()) {
+    ThrowOra(6550,
+             "line 1, column 7:\nPLS-00306: wrong number or types of arguments in call to '{}'",
+             call.name.back());
+  }
+  for (auto& ch : table) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  const storage::TableInfo* t = session.database().FindTable(table);
+  if (!t) ThrowOra(942, "table or view does not exist");
+  session.database().PopulateInMemory(*t, repopulate, session.stats(), session.progress());
+}
+
 StatementOutcome StatementRunner::Plsql(const ast::Statement& stmt) {
   planner::PlanContext pctx{session.database(), ctx.eval};
   for (const auto& call : stmt.calls) {
@@ -492,6 +533,8 @@ StatementOutcome StatementRunner::Plsql(const ast::Statement& stmt) {
       planner::CallDbmsStats(call, pctx, session.stats());
       // New statistics: plans built on the old ones are rebuilt at their next execution.
       session.cursors().InvalidateAll();
+    } else if (name == "DBMS_INMEMORY.POPULATE" || name == "DBMS_INMEMORY.REPOPULATE") {
+      CallDbmsInmemory(call, name == "DBMS_INMEMORY.REPOPULATE");
     } else if (call.name.size() == 2 && call.name[0] == "DBMS_INMEMORY") {
       ThrowUnimplemented(name);
     } else {

@@ -50,6 +50,8 @@ struct StatementRunner {
   StatementOutcome CreateView(const ast::Statement& stmt);
   StatementOutcome Transaction(const ast::Statement& stmt);
   StatementOutcome Plsql(const ast::Statement& stmt);
+  //! DBMS_INMEMORY.POPULATE(schema_name, table_name) / REPOPULATE: returns when done.
+  void CallDbmsInmemory(const ast::ProcCall& call, bool repopulate);
   //! DDL commits the open transaction first, as Oracle does.
   void ImplicitCommit();
 };

@@ -1,0 +1,135 @@
+// ColumnCU: one column of one IMCU (in-memory compression unit), encoded by what pays for its
+// values (oracle-reference.md 7.2; docs/architecture.md "In-memory column store"):
+// - dictionary: the sorted distinct values, rows hold codes (1/2/4 bytes); because the
+//   dictionary is sorted, a range or equality on values is a range of codes;
+// - frame of reference: integers (NUMBER scaled to a common number of decimal places, DATE,
+//   TIMESTAMP) stored as offsets from the CU's minimum in 1, 2, 4 or 8 bytes;
+// - run length: (value, run end) pairs where runs are long;
+// - plain: the values as they are (BINARY_DOUBLE, NUMBERs too wide for 64 bits, strings
+//   with too many distinct values).
+// Every CU keeps its min, max and NULL count: the in-memory storage index.
+//
+// Evaluation: a ScanPredicate is compiled against a CU once (CodeTest) and then ANDed into a
+// byte mask batch by batch, on the codes, without decoding (storage/inmemory/kernels.h).
+//
+// Threads: a finished ColumnCU is immutable and may be read by any number of threads.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/value.h"
+#include "common/vector.h"
+#include "storage/inmemory/kernels.h"
+#include "storage/scan_spec.h"
+
+namespace pathdb::storage::im {
+
+enum class Encoding : uint8_t { kPlain, kDictionary, kFrameOfReference, kRunLength };
+std::string_view EncodingName(Encoding e);
+
+//! _inmemory_force_encoding: kAuto picks by size; the others are used wherever the column's
+//! type allows them (else the automatic choice).
+enum class EncodingChoice : uint8_t { kAuto, kPlain, kDictionary, kFrameOfReference, kRunLength };
+
+//! A column's values while an IMCU is being filled (row order).
+class ColumnBuffer {
+ public:
+  explicit ColumnBuffer(LogicalType type) : type_(type) {}
+  //! Appends one value given in the row format (storage/row_codec.h); is_null for NULL.
+  void AppendField(bool is_null, std::string_view bytes);
+  size_t rows() const { return nulls_.size(); }
+  const LogicalType& type() const { return type_; }
+
+ private:
+  friend class ColumnCU;
+  LogicalType type_;
+  std::vector<uint8_t> nulls_;  //!< 1 = NULL
+  std::vector<Decimal> num_;
+  std::vector<int64_t> i64_;
+  std::vector<double> dbl_;
+  std::string str_;                //!< string bytes, concatenated
+  std::vector<uint32_t> str_end_;  //!< end of row i's string in str_
+};
+
+//! A predicate compiled against one CU: what to test on its codes.
+struct CodeTest {
+  enum class Kind : uint8_t {
+    kNone,      //!< no row passes
+    kAll,       //!< every non-NULL row passes
+    kRange,     //!< lo <= code <= hi
+    kNotEqual,  //!< code != lo
+    kSet,       //!< code in set
+    kIsNull,
+    kIsNotNull,
+    kRows,  //!< evaluated row by row on the values (plain and run-length CUs)
+  };
+  Kind kind = Kind::kAll;
+  uint64_t lo = 0, hi = 0;
+  std::vector<uint64_t> set;
+  const ScanPredicate* predicate = nullptr;  //!< kRows
+};
+
+class ColumnCU {
+ public:
+  //! Encodes `buf` (which it consumes).
+  static ColumnCU Build(ColumnBuffer&& buf, EncodingChoice choice);
+
+  Encoding encoding() const { return enc_; }
+  uint32_t rows() const { return rows_; }
+  uint32_t null_count() const { return null_count_; }
+  //! Bytes of memory the encoded column takes.
+  size_t bytes() const;
+  //! Non-NULL bounds (nullopt when every row is NULL).
+  const std::optional<Value>& min() const { return min_; }
+  const std::optional<Value>& max() const { return max_; }
+
+  //! False when no row of the CU can pass `p` (min/max and NULL count): IMCU pruning.
+  bool MayMatch(const ScanPredicate& p) const;
+  //! False when no value in [lo, hi] occurs in the CU's range (a run-time filter's range).
+  bool Overlaps(const Value& lo, const Value& hi) const;
+  CodeTest Compile(const ScanPredicate& p) const;
+  //! mask[i] &= row (begin + i) passes `t`, for i in [0, n).
+  void Filter(const CodeTest& t, uint32_t begin, size_t n, uint8_t* mask, Simd simd) const;
+  //! Writes rows rows[0..n) of the CU into out[at .. at + n).
+  void Decode(const uint32_t* rows, size_t n, Vector& out, size_t at) const;
+  //! One row as a Value (tests, slow paths).
+  Value GetValue(uint32_t row) const;
+
+ private:
+  bool IsNull(uint32_t row) const { return null_count_ > 0 && nulls_[row] != 0; }
+  //! The integer domain (frame of reference, dictionary and runs of integers): the value of a
+  //! constant, exactly or not; see ToDomain.
+  bool IntDomain() const { return int_domain_; }
+  int64_t CodeAt(uint32_t row) const;
+  int64_t IntValueAt(uint32_t row) const;  //!< REQUIRES: IntDomain(), not NULL
+  Value FromInt(int64_t v) const;
+  //! Row's value compared with constant `c` (three-way). REQUIRES: not NULL.
+  int CompareRow(uint32_t row, const Value& c) const;
+  bool RowPasses(uint32_t row, const ScanPredicate& p) const;
+
+  LogicalType type_;
+  Encoding enc_ = Encoding::kPlain;
+  bool int_domain_ = false;  //!< values held as int64 (NUMBER scaled by scale_, dates)
+  int32_t scale_ = 0;        //!< NUMBER in the integer domain: value = int / 10^scale_
+  uint32_t rows_ = 0;
+  uint32_t null_count_ = 0;
+  std::vector<uint8_t> nulls_;  //!< empty when null_count_ == 0
+  int width_ = 0;               //!< bytes per code (dictionary, frame of reference)
+  std::vector<uint8_t> codes_;  //!< rows_ x width_ (NULL rows hold code 0)
+  int64_t base_ = 0;            //!< frame of reference: value = base_ + code
+  std::vector<int64_t> dict_i64_;
+  std::vector<std::string> dict_str_;
+  std::vector<int64_t> run_values_;  //!< run length (integer domain)
+  std::vector<uint32_t> run_ends_;   //!< exclusive row end of each run
+  std::vector<Decimal> plain_num_;
+  std::vector<int64_t> plain_i64_;
+  std::vector<double> plain_dbl_;
+  std::string plain_str_;
+  std::vector<uint32_t> plain_str_end_;
+  std::optional<Value> min_, max_;
+};
+
+}  // namespace pathdb::storage::im

@@ -1,0 +1,296 @@
+#include "storage/inmemory/im_scan.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "common/error.h"
+#include "storage/row_codec.h"
+
+namespace pathdb::storage::im {
+
+Stat CompressionStat(InMemoryCompression c) {
+  switch (c) {
+    case InMemoryCompression::kNoMemcompress:
+      return Stat::kImScanCusNoMemcompress;
+    case InMemoryCompression::kDml:
+      return Stat::kImScanCusMemcompressForDml;
+    case InMemoryCompression::kQueryLow:
+      return Stat::kImScanCusMemcompressForQueryLow;
+    case InMemoryCompression::kQueryHigh:
+      return Stat::kImScanCusMemcompressForQueryHigh;
+    case InMemoryCompression::kCapacityLow:
+      return Stat::kImScanCusMemcompressForCapacityLow;
+    case InMemoryCompression::kCapacityHigh:
+      return Stat::kImScanCusMemcompressForCapacityHigh;
+  }
+  return Stat::kImScanCusMemcompressForQueryLow;
+}
+
+ImScan::ImScan(const ScanSpec& spec, ImSegment::Snapshot snapshot, uint64_t data_blocks,
+               RowStoreFn row_store, Simd simd)
+    : table_(spec.table),
+      column_ids_(spec.column_ids),
+      snap_(std::move(snapshot)),
+      row_store_(std::move(row_store)),
+      simd_(simd) {
+  const TableInfo& table = *spec.table;
+  for (size_t i = 0; i < column_ids_.size(); ++i) {
+    const uint32_t id = column_ids_[i];
+    if (id != kRowIdColumn && id >= table.columns.size()) {
+      ThrowOra(904, "\"COLUMN#{}\": invalid identifier", id);
+    }
+    types_.push_back(id == kRowIdColumn ? LogicalType::Integer() : table.columns[id].type);
+    const bool skip = i < spec.skip_output.size() && spec.skip_output[i];
+    (skip ? skipped_ : decoded_).push_back(i);
+  }
+  for (const ScanPredicate& p : spec.predicates) predicates_.push_back(p);
+  runtime_ = spec.runtime_filters;
+  runtime_applied_.assign(runtime_.size(), false);
+  for (const RuntimeFilterRef& r : runtime_) {
+    std::vector<size_t> outs;
+    for (uint32_t col : r.columns) {
+      auto it = std::find(column_ids_.begin(), column_ids_.end(), col);
+      if (it == column_ids_.end()) {
+        outs.clear();
+        break;
+      }
+      const auto pos = static_cast<size_t>(it - column_ids_.begin());
+      // A key column the caller does not read is still decoded: the membership test reads it.
+      auto sk = std::find(skipped_.begin(), skipped_.end(), pos);
+      if (sk != skipped_.end()) {
+        skipped_.erase(sk);
+        decoded_.push_back(pos);
+      }
+      outs.push_back(pos);
+    }
+    runtime_output_.push_back(std::move(outs));
+  }
+  std::sort(decoded_.begin(), decoded_.end());
+
+  // ---- pieces in block order
+  auto add_row_store = [&](uint64_t b, uint64_t e) {
+    if (b >= e) return;
+    if (!pieces_.empty() && !pieces_.back().in_memory && pieces_.back().block_end == b) {
+      pieces_.back().block_end = e;
+      return;
+    }
+    Piece p;
+    p.block_begin = b;
+    p.block_end = e;
+    pieces_.push_back(p);
+  };
+  for (size_t i = 0; i < snap_.imcus.size(); ++i) {
+    const Imcu& u = *snap_.imcus[i];
+    const uint64_t nb = u.end_block - u.first_block;
+    uint64_t j = 0;
+    while (j < nb) {
+      const bool stale = snap_.stale[u.first_block + j] != 0;
+      uint64_t k = j;
+      while (k < nb && (snap_.stale[u.first_block + k] != 0) == stale) ++k;
+      if (stale) {
+        add_row_store(u.first_block + j, u.first_block + k);
+      } else if (u.row_start[k] > u.row_start[j]) {
+        Piece p;
+        p.in_memory = true;
+        p.imcu = i;
+        p.row_begin = u.row_start[j];
+        p.row_end = u.row_start[k];
+        pieces_.push_back(p);
+      }
+      j = k;
+    }
+  }
+  add_row_store(snap_.covered(), std::max(data_blocks, snap_.covered()));
+  imcu_state_.assign(snap_.imcus.size(), 0);
+  mask_.resize(kVectorSize);
+  sel_.resize(kVectorSize);
+}
+
+void ImScan::RefreshRuntimeFilters() {
+  for (size_t i = 0; i < runtime_.size(); ++i) {
+    if (runtime_applied_[i] || !runtime_[i].filter->published()) continue;
+    runtime_applied_[i] = true;
+    const RuntimeFilter& f = *runtime_[i].filter;
+    if (f.empty()) {
+      done_ = true;
+      continue;
+    }
+    for (size_t k = 0; k < runtime_[i].columns.size(); ++k) {
+      const uint32_t col = runtime_[i].columns[k];
+      const LogicalType& type = table_->columns[col].type;
+      auto add = [&](CompareOp op, const std::optional<Value>& v) {
+        if (v && !v->is_null() && ScanCanEvaluate(type, v->type())) {
+          predicates_.push_back({ScanPredicate::Kind::kCompare, col, op, {*v}});
+        }
+      };
+      add(CompareOp::kGe, f.min(k));
+      add(CompareOp::kLe, f.max(k));
+    }
+  }
+}
+
+bool ImScan::OpenImcu(size_t i, SessionStats& stats) {
+  if (imcu_state_[i] == 0) {
+    const Imcu& u = *snap_.imcus[i];
+    bool prune = false;
+    for (const ScanPredicate& p : predicates_) {
+      const auto& cu = u.columns[p.column];
+      if (cu && !cu->MayMatch(p)) {
+        prune = true;
+        break;
+      }
+    }
+    for (size_t f = 0; !prune && f < runtime_.size(); ++f) {
+      if (!runtime_applied_[f]) continue;
+      for (size_t k = 0; !prune && k < runtime_[f].columns.size(); ++k) {
+        const auto& cu = u.columns[runtime_[f].columns[k]];
+        if (cu && cu->min() && !runtime_[f].filter->MayMatchRange(k, *cu->min(), *cu->max())) {
+          prune = true;
+        }
+      }
+    }
+    imcu_state_[i] = prune ? 2 : 1;
+    if (prune) {
+      stats.Add(Stat::kImScanCusPruned);
+    } else {
+      stats.Add(CompressionStat(u.compression));
+      stats.Add(Stat::kImScanRows, u.rows());
+      std::vector<uint32_t> cols;
+      for (const ScanPredicate& p : predicates_) cols.push_back(p.column);
+      for (size_t c : decoded_) {
+        if (column_ids_[c] != kRowIdColumn) cols.push_back(column_ids_[c]);
+      }
+      std::sort(cols.begin(), cols.end());
+      cols.erase(std::unique(cols.begin(), cols.end()), cols.end());
+      stats.Add(Stat::kImScanCusColumnsAccessed, cols.size());
+    }
+  }
+  if (imcu_state_[i] == 2) return false;
+  if (compiled_for_ != i) {
+    compiled_for_ = i;
+    tests_.clear();
+    const Imcu& u = *snap_.imcus[i];
+    for (const ScanPredicate& p : predicates_) {
+      const auto& cu = u.columns[p.column];
+      if (!cu) ThrowOra(600, "internal error code, arguments: [inmemory column {}]", p.column);
+      tests_.emplace_back(p.column, cu->Compile(p));
+    }
+  }
+  return true;
+}
+
+bool ImScan::NextInMemory(Piece& p, DataChunk& out, std::vector<RowId>* rowids,
+                          SessionStats& stats) {
+  if (!OpenImcu(p.imcu, stats)) {
+    row_ = p.row_end;
+    return false;
+  }
+  const Imcu& u = *snap_.imcus[p.imcu];
+  while (row_ < p.row_end) {
+    const auto n = static_cast<size_t>(std::min<uint32_t>(p.row_end - row_, kVectorSize));
+    const uint32_t begin = row_;
+    row_ += static_cast<uint32_t>(n);
+    stats.Add(Stat::kImScanRowsValid, n);
+    counters_.rows_read += n;
+    std::memset(mask_.data(), 1, n);
+    for (const auto& [col, t] : tests_) u.columns[col]->Filter(t, begin, n, mask_.data(), simd_);
+    const bool need_rows = !decoded_.empty() || rowids != nullptr;
+    size_t k;
+    if (!need_rows) {
+      k = CountMask(mask_.data(), n, simd_);
+    } else {
+      k = MaskToSelection(mask_.data(), n, begin, sel_.data());
+    }
+    if (k == 0) continue;
+    for (size_t c : decoded_) {
+      Vector& v = out.column(c);
+      const uint32_t id = column_ids_[c];
+      if (id != kRowIdColumn) {
+        u.columns[id]->Decode(sel_.data(), k, v, 0);
+        continue;
+      }
+      for (size_t r = 0; r < k; ++r) {
+        const uint32_t row = sel_[r];
+        const auto blk =
+            static_cast<size_t>(std::upper_bound(u.row_start.begin(), u.row_start.end(), row) -
+                                u.row_start.begin() - 1);
+        v.Data<Decimal>()[r] =
+            Decimal::FromInt(RowId{kFileNo, u.physical[blk], u.slots[row]}.Pack());
+        v.SetNull(r, false);
+      }
+    }
+    if (rowids) {
+      for (size_t r = 0; r < k; ++r) {
+        const uint32_t row = sel_[r];
+        const auto blk =
+            static_cast<size_t>(std::upper_bound(u.row_start.begin(), u.row_start.end(), row) -
+                                u.row_start.begin() - 1);
+        rowids->push_back(RowId{kFileNo, u.physical[blk], u.slots[row]});
+      }
+    }
+    for (size_t c : skipped_) std::memset(out.column(c).Validity(), 0, k);
+    out.SetSize(k);
+    stats.Add(Stat::kImScanRowsProjected, k);
+    counters_.rows_returned += k;
+    ApplyMembership(out);
+    if (out.Count() > 0) return true;
+    out.Reset();
+    if (rowids) rowids->clear();
+  }
+  return false;
+}
+
+void ImScan::FinishRowStorePiece() {
+  const ScanCounters& c = child_->counters();
+  counters_.rows_read += c.rows_read;
+  counters_.rows_returned += c.rows_returned;
+  counters_.rows_rejected_runtime += c.rows_rejected_runtime;
+  counters_.regions += c.regions;
+  counters_.regions_skipped += c.regions_skipped;
+  counters_.bytes_skipped += c.bytes_skipped;
+  child_.reset();
+}
+
+bool ImScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& stats) {
+  if (out.ColumnCount() != types_.size() || out.Types() != types_) {
+    out.Initialize(types_);
+  } else {
+    out.Reset();
+  }
+  if (rowids) rowids->clear();
+  while (!done_ && piece_ < pieces_.size()) {
+    RefreshRuntimeFilters();
+    if (done_) break;
+    Piece& p = pieces_[piece_];
+    if (p.in_memory) {
+      if (row_ < p.row_begin || row_ > p.row_end) row_ = p.row_begin;
+      if (NextInMemory(p, out, rowids, stats)) return true;
+      ++piece_;
+      row_ = 0;
+      continue;
+    }
+    if (!child_) {
+      stats.Add(Stat::kImScanCusInvalidOrMissing);
+      child_ = row_store_({p.block_begin, p.block_end});
+    }
+    if (child_->Next(out, rowids, stats)) return true;
+    FinishRowStorePiece();
+    ++piece_;
+  }
+  out.SetSize(0);
+  return false;
+}
+
+void ImScan::ApplyMembership(DataChunk& out) {
+  std::vector<const Vector*> keys;
+  for (size_t i = 0; i < runtime_.size(); ++i) {
+    if (!runtime_applied_[i] || runtime_output_[i].empty() || out.Count() == 0) continue;
+    keys.clear();
+    for (size_t c : runtime_output_[i]) keys.push_back(&out.column(c));
+    const size_t before = out.Count();
+    runtime_[i].filter->ApplyMembership(keys, out);
+    counters_.rows_rejected_runtime += before - out.Count();
+  }
+}
+
+}  // namespace pathdb::storage::im

@@ -1,0 +1,82 @@
+// ImScan: TABLE ACCESS INMEMORY FULL as a ScanSource. It walks the segment in block order as
+// pieces: rows of IMCUs whose blocks are not stale, and block ranges read from the row store
+// (stale blocks, blocks beyond the populated ones), so rows come out in the same order as a
+// row-store scan and the answer is always the row store's.
+//
+// For an IMCU piece, batch by batch (2048 rows): the spec's predicates and published run-time
+// ranges are tested on the codes into a byte mask (SIMD kernels), the surviving rows become a
+// selection, and only then are the projected columns decoded, for those rows only. A scan that
+// projects nothing (COUNT(*)) only counts the mask. An IMCU whose min/max (per column, and a
+// join filter's range summary) cannot match is skipped whole (`IM scan CUs pruned`).
+//
+// Threads: used by one thread; the IMCUs it reads are immutable and kept alive by the scan.
+#pragma once
+#include <deque>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "storage/inmemory/im_segment.h"
+#include "storage/inmemory/kernels.h"
+#include "storage/storage.h"
+
+namespace pathdb::storage::im {
+
+class ImScan final : public ScanSource {
+ public:
+  //! Opens the row-store scan of data blocks [range.begin, range.end) with the same spec.
+  using RowStoreFn = std::function<std::unique_ptr<ScanSource>(BlockRange range)>;
+  //! `data_blocks`: the segment's data blocks when the scan starts (the HWM).
+  ImScan(const ScanSpec& spec, ImSegment::Snapshot snapshot, uint64_t data_blocks,
+         RowStoreFn row_store, Simd simd);
+  bool Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& stats) override;
+  const ScanCounters& counters() const override { return counters_; }
+  const ScanAccess& access() const override { return access_; }
+  void SetAccess(ScanAccess a) { access_ = std::move(a); }
+
+ private:
+  struct Piece {
+    bool in_memory = false;
+    size_t imcu = 0;                          //!< in_memory: which IMCU
+    uint32_t row_begin = 0, row_end = 0;      //!< in_memory: its rows
+    uint64_t block_begin = 0, block_end = 0;  //!< row store: data block ordinals
+  };
+  //! First visit of IMCU `i`: prune it or compile the predicates against its CUs.
+  bool OpenImcu(size_t i, SessionStats& stats);
+  bool NextInMemory(Piece& p, DataChunk& out, std::vector<RowId>* rowids, SessionStats& stats);
+  void RefreshRuntimeFilters();
+  void ApplyMembership(DataChunk& out);
+  void FinishRowStorePiece();
+
+  const TableInfo* table_;
+  std::vector<uint32_t> column_ids_;
+  std::vector<LogicalType> types_;
+  std::vector<size_t> decoded_, skipped_;
+  ImSegment::Snapshot snap_;
+  RowStoreFn row_store_;
+  Simd simd_;
+  std::vector<Piece> pieces_;
+  size_t piece_ = 0;
+  uint32_t row_ = 0;  //!< next row of the current in-memory piece
+  std::unique_ptr<ScanSource> child_;
+  // Predicates: the spec's, then ranges of run-time filters as they are published (a deque:
+  // compiled tests point at them).
+  std::deque<ScanPredicate> predicates_;
+  std::vector<RuntimeFilterRef> runtime_;
+  std::vector<bool> runtime_applied_;
+  std::vector<std::vector<size_t>> runtime_output_;
+  bool done_ = false;
+  //! Per IMCU: 0 not yet visited, 1 read, 2 pruned.
+  std::vector<uint8_t> imcu_state_;
+  size_t compiled_for_ = SIZE_MAX;
+  std::vector<std::pair<uint32_t, CodeTest>> tests_;  //!< (column, test) for the open IMCU
+  std::vector<uint8_t> mask_;
+  std::vector<uint32_t> sel_;
+  ScanAccess access_;
+  ScanCounters counters_;
+};
+
+//! The `IM scan CUs memcompress for ...` statistic of a compression level.
+Stat CompressionStat(InMemoryCompression c);
+
+}  // namespace pathdb::storage::im
