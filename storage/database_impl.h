@@ -162,7 +162,9 @@ struct Database::Impl {
   //! Starts a population of `t`'s segment: object checkpoint, stale marks for blocks whose
   //! file image is older than the cache's, the job. nullopt when the store is off or a
   //! population of the table is running already.
-  std::optional<im::PopulateJob> PreparePopulation(const TableInfo& t);
+  //! `synchronous`: the job will run on this thread and read through the buffer cache (no
+  //! checkpoint needed, uncommitted changes included).
+  std::optional<im::PopulateJob> PreparePopulation(const TableInfo& t, bool synchronous);
   //! The in-memory scan of spec.table, or nullptr when the row store must do (store off, no
   //! copy yet, a column left out). Schedules the first population of a PRIORITY NONE table
   //! and a repopulation when too much of the copy is stale.

@@ -59,19 +59,33 @@ void Database::Impl::DropInMemory(uint32_t object_id) {
   if (it != segments.end()) it->second.inmemory.reset();
 }
 
-std::optional<im::PopulateJob> Database::Impl::PreparePopulation(const TableInfo& t) {
+std::optional<im::PopulateJob> Database::Impl::PreparePopulation(const TableInfo& t,
+                                                                 bool synchronous) {
   if (im_options.size == 0 || !t.inmemory) return std::nullopt;
   Segment& seg = SegmentOf(t);
   std::shared_ptr<im::ImSegment> ims = inmemory->GetOrCreate(t.object_id, t.name);
   if (ims->populating()) return std::nullopt;
-  // Object checkpoint, as before a direct path read: the worker reads the data file.
-  ScanAccess access;
-  DirectBlocksSetup setup = PrepareDirectRead(seg, BlockType::kHeapData, true, access);
-  std::vector<uint64_t> stale;
-  for (uint32_t b : setup.current_images) {
-    if (auto o = seg.DataOrdinal(b)) stale.push_back(*o);
-  }
   im::PopulateJob job;
+  std::vector<uint64_t> stale;
+  if (synchronous) {
+    auto pin = std::make_shared<BufferCache::Pin>();
+    const uint32_t object_id = t.object_id;
+    job.read_block = [this, pin, object_id](uint32_t block) -> const std::byte* {
+      pin->Release();
+      *pin = cache->Get(block, AccessMode::kConsistent, internal_stats, AccessType::kScan);
+      const BlockHeader h = ReadHeader(pin->data());
+      if (h.type != BlockType::kHeapData || h.object_id != object_id) return nullptr;
+      return pin->data();
+    };
+  } else {
+    // Object checkpoint, as before a direct path read: the worker reads the data file. Blocks
+    // whose file image is older than the cache's (an open transaction's) are left stale.
+    ScanAccess access;
+    DirectBlocksSetup setup = PrepareDirectRead(seg, BlockType::kHeapData, true, access);
+    for (uint32_t b : setup.current_images) {
+      if (auto o = seg.DataOrdinal(b)) stale.push_back(*o);
+    }
+  }
   for (const Extent& r : seg.DataRuns()) {
     for (uint32_t k = 0; k < r.count; ++k) job.blocks.push_back(r.start + k);
   }
@@ -110,7 +124,7 @@ std::unique_ptr<ScanSource> Database::Impl::BeginInMemoryScan(const ScanSpec& sp
   }
   stats.Add(Stat::kImPopulateRows, inmemory->TakeBackgroundRows());
   auto populate = [&] {
-    if (auto job = PreparePopulation(t)) {
+    if (auto job = PreparePopulation(t, im_options.synchronous)) {
       if (im_options.synchronous) {
         stats.Add(Stat::kImPopulateRows, inmemory->Run(std::move(*job), {}));
       } else {
@@ -176,7 +190,7 @@ void Database::SetInMemoryOptions(const InMemoryOptions& o) {
     return a->inmemory_priority > b->inmemory_priority;
   });
   for (const TableInfo* t : due) {
-    if (auto job = m.PreparePopulation(*t)) m.inmemory->Schedule(std::move(*job));
+    if (auto job = m.PreparePopulation(*t, false)) m.inmemory->Schedule(std::move(*job));
   }
 }
 
@@ -221,7 +235,7 @@ void Database::AlterInMemory(std::string_view name, const InMemoryChange& change
   m.WriteDictionary();
   if (t.inmemory && t.inmemory_priority != InMemoryPriority::kNone &&
       !m.inmemory->Find(t.object_id)) {
-    if (auto job = m.PreparePopulation(t)) m.inmemory->Schedule(std::move(*job));
+    if (auto job = m.PreparePopulation(t, false)) m.inmemory->Schedule(std::move(*job));
   }
 }
 
@@ -242,7 +256,7 @@ uint64_t Database::PopulateInMemory(const TableInfo& table, bool repopulate, Ses
       }
     }
   }
-  auto job = m.PreparePopulation(table);
+  auto job = m.PreparePopulation(table, true);
   if (!job) return 0;
   const uint64_t rows = m.inmemory->Run(std::move(*job), progress);
   stats.Add(Stat::kImPopulateRows, rows);

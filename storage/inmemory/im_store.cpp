@@ -166,7 +166,7 @@ bool ImStore::Reserve(size_t bytes) {
 uint64_t ImStore::Populate(PopulateJob& job, const ProgressFn& progress) {
   ImSegment& seg = *job.segment;
   const uint64_t nblocks = job.blocks.size();
-  FileBlocks file(job.file);
+  FileBlocks file(job.read_block ? std::filesystem::path() : job.file);
   const size_t ncols = job.types.size();
   std::vector<uint8_t> needed(ncols, 0);
   for (size_t c = 0; c < ncols; ++c) needed[c] = job.populated[c] ? 1 : 0;
@@ -217,7 +217,8 @@ uint64_t ImStore::Populate(PopulateJob& job, const ProgressFn& progress) {
   for (; b < nblocks; ++b) {
     if (seg.cancelled()) break;
     if (progress && b % kProgressBlocks == 0) progress(b, nblocks);
-    const std::byte* data = file.Read(job.blocks[b], job.object_id);
+    const std::byte* data =
+        job.read_block ? job.read_block(job.blocks[b]) : file.Read(job.blocks[b], job.object_id);
     // Rows of this block: a block the file cannot give us as it is (a write racing the read,
     // a migrated row whose body lives elsewhere) is left to the row store.
     std::vector<std::pair<uint16_t, std::string_view>> rows;

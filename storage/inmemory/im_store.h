@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <deque>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -45,6 +46,11 @@ struct PopulateJob {
   EncodingChoice encoding = EncodingChoice::kAuto;
   uint64_t segment_bytes = 0;  //!< on-disk bytes (BYTES_NOT_POPULATED when out of memory)
   uint32_t imcu_rows = kImcuRows;
+  //! Set for a population on the session's own thread: reads a data block through the
+  //! buffer cache (valid until the next call; nullptr when it is not a heap block of the
+  //! table), so the copy holds exactly what the session's row-store scans see, its own
+  //! uncommitted changes included. Unset: the data file is read (the background worker).
+  std::function<const std::byte*(uint32_t block)> read_block;
 };
 
 class ImStore {

@@ -6,7 +6,9 @@
 // deletes, rollbacks) with and without repopulation. Run once per encoding forced on its own
 // and with the scalar kernels. Every pair must agree, and the in-memory plans must really
 // read IMCUs (the statistics say so).
+#include <chrono>
 #include <random>
+#include <thread>
 
 #include "session_test_util.h"
 
@@ -190,6 +192,71 @@ TEST_F(SessionTest, InMemoryPlansAndViews) {
   EXPECT_EQ(ErrorCode("alter table nosuch inmemory"), 942);
   Exec("alter session set inmemory_size = 0");
   EXPECT_EQ(ErrorCode("begin dbms_inmemory.populate('X', 'IM'); end;"), 64353);
+}
+
+// PRIORITY HIGH populates on the background worker, reading the data file after an object
+// checkpoint, while the session goes on changing the table (uncommitted too); every answer on
+// the way equals the row store's, and once COMPLETED the scans read IMCUs. The store is not
+// persistent: after a restart the table is populated again (PRIORITY HIGH: at the first
+// statement, without being asked).
+TEST_F(SessionTest, InMemoryBackgroundPopulationAndRestart) {
+  auto stat = [&](const std::string& name) {
+    auto r = Rows(
+        "select m.value from v$statname s, v$mystat m where m.statistic# = "
+        "s.statistic# and s.name = '" +
+        name + "'");
+    return r.empty() ? 0ull : std::stoull(r[0]);
+  };
+  auto wait_completed = [&] {
+    for (int i = 0; i < 600; ++i) {
+      if (Rows("select populate_status from v$im_segments where segment_name = 'BG'") ==
+          Strings{"COMPLETED"})
+        return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return false;
+  };
+  const std::string q =
+      "select /*+ H(b) */ count(*), sum(v), min(s), max(id) from bg b where v < 500";
+  auto compare = [&](const char* when) {
+    auto im = Rows(std::string(q).replace(q.find("H(b)"), 4, "inmemory(b)"));
+    auto rs = Rows(std::string(q).replace(q.find("H(b)"), 4, "no_inmemory(b)"));
+    ASSERT_EQ(im, rs) << when;
+  };
+  Exec("alter session set inmemory_size = 64M");
+  Exec("create table bg (id number not null, v number, s varchar2(12))");
+  Exec(
+      "insert into bg select level, mod(level * 7, 1000), 's' || mod(level, 77) "
+      "from dual connect by level <= 150000");
+  Exec("commit");
+  Exec("alter table bg inmemory priority high");
+  // While the worker reads: committed and uncommitted changes, queries.
+  Exec("update bg set v = 1 where id between 1000 and 1200");
+  compare("during population, uncommitted update");
+  Exec("delete from bg where id between 5000 and 5100");
+  Exec("commit");
+  compare("during population, after commit");
+  ASSERT_TRUE(wait_completed()) << "background population did not complete";
+  Exec("update bg set v = 2, s = 'zz' where id between 100000 and 100500");
+  const uint64_t before = stat("IM scan rows");
+  compare("after population, uncommitted update");
+  EXPECT_GT(stat("IM scan rows"), before) << "the completed copy was not read";
+  Exec("rollback");
+  compare("after rollback");
+
+  // Restart: the copy is gone, PRIORITY HIGH brings it back in the background.
+  session_.reset();
+  db_.reset();
+  storage::DatabaseOptions opt;
+  opt.cache_size_bytes = 8 << 20;
+  db_ = storage::Database::Open(dir_, opt);
+  session_ = std::make_unique<Session>(*db_);
+  Exec("alter session set inmemory_size = 64M");
+  compare("after restart");
+  ASSERT_TRUE(wait_completed()) << "no population after restart";
+  const uint64_t again = stat("IM scan rows");
+  compare("after restart, populated");
+  EXPECT_GT(stat("IM scan rows"), again);
 }
 
 }  // namespace
