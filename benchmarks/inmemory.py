@@ -6,21 +6,26 @@ beside DuckDB threads=1 (and PostgreSQL serial), all in ONE invocation.
      (select /*+ no_inmemory(o) full(o) */ count(*) ...) and a scan decoding every column, then
      ALTER TABLE orders INMEMORY MEMCOMPRESS FOR QUERY LOW and time DBMS_INMEMORY.POPULATE (the
      first population) and RUNS-1 DBMS_INMEMORY.REPOPULATE calls (both synchronous, on the
-     session's thread, reading the blocks through the warm buffer cache); with perf installed, a
-     flat `perf record` profile of one REPOPULATE.
+     session's thread); with perf installed, a `perf record --call-graph dwarf` profile of one
+     REPOPULATE (inclusive shares of ColumnBuffer::AppendField = row fields into column buffers,
+     ColumnCU::Build = encoding, and the rest = reading and splitting the rows).
   b. V$IM_SEGMENTS.INMEMORY_SIZE of ORDERS beside the size of a DuckDB file holding only ORDERS
-     (CREATE TABLE AS SELECT from the peers' soe.duckdb, no indexes, after CHECKPOINT).
+     (CREATE TABLE AS SELECT from the peers' soe.duckdb, no indexes, after CHECKPOINT); per
+     column (unless --no-column-sizes): INMEMORY_SIZE with only that column INMEMORY (so each
+     includes the per-row ROWID slots) beside a DuckDB file of a one-column table.
   c. SOE b, c, d (../shared/peers/sql/soe/queries) in one long pathdb session with ORDERS and
      CUSTOMERS INMEMORY (populated), parallel_degree 1; the same session with NO_INMEMORY hints
-     (default access mode and _serial_direct_read = never); DuckDB `SET threads=1` through the
-     peers' duck.mjs; PostgreSQL with max_parallel_workers_per_gather = 0 (benchmarks/warm.py).
+     (default access mode and _serial_direct_read = never), d also with NO_PX_JOIN_FILTER(o);
+     DuckDB `SET threads=1` through the peers' duck.mjs (run right before pathdb, query by
+     query); PostgreSQL with max_parallel_workers_per_gather = 0 (benchmarks/warm.py).
   d. TPC-H Q1 and Q6 with LINEITEM INMEMORY in a second pathdb session (a database holding only
      LINEITEM, loaded from --tpch-dir once) against DuckDB threads=1 on a file holding only
      LINEITEM; Oracle text of ../shared/tpch/queries for pathdb, the peers' portable text for DuckDB.
   e. Instructions per row (valgrind --tool=callgrind) of filtered COUNT(*)s on a synthetic
      INMEMORY table of --callgrind-rows rows (columns as benchmarks/callgrind_ipr.sh): Ir of a
      process that populates and runs the query twice minus one that populates and runs it once
-     = one warm execution, divided by the rows; per-function deltas of the two profiles.
+     = one warm execution, divided by the rows; per-function deltas of the two profiles. Each
+     answer is checked against DuckDB computing the same generator expression over range().
 
 Timing, pathdb: one long session per database (`set timing on`), one warm-up execution (its
 answer is checked, its V$MYSTAT deltas shown), then RUNS batches of K executions, each batch
@@ -37,15 +42,18 @@ duckdb engine: ENGINES="duckdb-t1 postgres pathdb" benchmarks/load.sh) and, for 
 lineitem.tbl (../shared/tpch/README.md: dbgen -s 1, trailing '|' stripped); without --tpch-dir
 the SF 0.1 LINEITEM of ../shared/tpch is used.
 
-Usage:
+Usage (the machine must not be running anything else that matters: it starts pathdb with
+--cache-size=4G --inmemory-size=4G and PostgreSQL has shared_buffers=4GB):
   PEERS_DATA=/tmp/pathdb-bench/data benchmarks/inmemory.py [--pathdb build/pathdb] [--runs 5]
-      [--tpch-dir DIR] [--callgrind-rows 1000000] [--no-pg] [--no-perf] [--json FILE]
+      [--tpch-dir DIR] [--callgrind-rows 1000000] [--no-pg] [--no-perf] [--no-column-sizes]
+      [--parts soe,tpch,callgrind] [--json FILE]
   --work DIR (default $PEERS_DATA/inmemory): the DuckDB ORDERS-only file and the TPC-H databases.
+Exit status 1 when any answer differed or any statement failed (listed at the end).
+Takes ~6 minutes at the default sizes (plus the first TPC-H load).
 """
 import argparse
 import csv
 import gzip
-import io
 import json
 import math
 import os
@@ -395,6 +403,7 @@ def soe(a, res):
         s.run('alter session set "_serial_direct_read" = never;')
         pa = {"scan_count_buffered": measure(s, "full scan count(*) buffered", scan, a.runs),
               "scan_allcols_buffered": measure(s, "full scan max(every column) buffered", allcols, a.runs)}
+        check("full scan count(*) of ORDERS", pa["scan_count_buffered"]["answer"], [(str(d_counts[0]),)])
         s.run('alter session set "_serial_direct_read" = always;')
         pa["scan_count_direct"] = measure(s, "full scan count(*) direct", scan, a.runs)
         s.run('alter session set "_serial_direct_read" = never;')  # population reads via the cache
@@ -495,7 +504,7 @@ def soe(a, res):
         segs = s.rows("select segment_name, populate_status, bytes, inmemory_size from v$im_segments;")
         print(f"  V$IM_SEGMENTS: {segs}", flush=True)
         pc = {"customers_populate_s": t, "segments": segs, "queries": {}}
-        dres = duck_bench(a, soe_duck, list(queries.items()))
+        dres = {}  # DuckDB runs right before pathdb, query by query (the machine's load drifts)
         pg = {}
         if a.pg:
             pgsh = os.path.join(SHARED, "peers", "pg.sh")
@@ -506,10 +515,12 @@ def soe(a, res):
                     [pgsh, "psql", "-d", "soe", "-A", "-t"], input=sql, capture_output=True,
                     text=True).stdout.splitlines() if l]
                 print(f"  PostgreSQL serial {q}: {pg[q] * 1000:.1f} ms", flush=True)
-                if q in dres:
-                    check(f"SOE {q} PostgreSQL vs DuckDB", rows, dres[q][1])
+                pg[q + " rows"] = rows
         for q, sql in queries.items():
             print(f"\n-- SOE {q}: {sql}", flush=True)
+            dres.update(duck_bench(a, soe_duck, [(q, sql)]))
+            if q in pg and q in dres:
+                check(f"SOE {q} PostgreSQL vs DuckDB", pg[q + " rows"], dres[q][1], "DuckDB")
             entry = {"sql": sql}
             plan = s.plan(sql)
             entry["plan"] = plan
@@ -517,14 +528,18 @@ def soe(a, res):
             if "INMEMORY FULL" not in plan:
                 problem(f"SOE {q}: the plan has no TABLE ACCESS INMEMORY FULL")
             entry["im"] = measure(s, f"SOE {q} INMEMORY", sql, a.runs, a.perf_seconds if a.perf else None)
+            if q == "d":  # context: the join filter's share (Bloom probes of every ORDERS row)
+                entry["im_no_jf"] = measure(s, "SOE d INMEMORY NO_PX_JOIN_FILTER(o)",
+                                            hinted(sql, "NO_PX_JOIN_FILTER(o)"), a.runs)
             entry["no_im_auto"] = measure(s, f"SOE {q} {no_im[q]} (auto)", hinted(sql, no_im[q]), a.runs)
             s.run('alter session set "_serial_direct_read" = never;')
             entry["no_im_buffered"] = measure(s, f"SOE {q} {no_im[q]} (buffered)", hinted(sql, no_im[q]), a.runs)
             s.run('alter session set "_serial_direct_read" = auto;')
             if q in dres:
                 entry["duckdb_s"], entry["duckdb_answer"] = dres[q]
-                for v in ("im", "no_im_auto", "no_im_buffered"):
-                    check(f"SOE {q} pathdb {v}", entry[v]["answer"], dres[q][1])
+                for v in ("im", "im_no_jf", "no_im_auto", "no_im_buffered"):
+                    if v in entry:
+                        check(f"SOE {q} pathdb {v}", entry[v]["answer"], dres[q][1])
                 print(f"  DuckDB threads=1 {q}: {dres[q][0] * 1000:.2f} ms -> pathdb/DuckDB "
                       f"{entry['im']['median_s'] / dres[q][0]:.2f}x", flush=True)
             if q in pg:
@@ -600,7 +615,7 @@ def tpch(a, res):
     for q in ("q01", "q06"):
         qs[q] = (open(os.path.join(SHARED, "tpch", "queries", q + ".sql")).read().strip(),
                  open(os.path.join(SHARED, "peers", "sql", "tpch", "queries", q + ".sql")).read().strip())
-    dres = duck_bench(a, ddb, [(q, v[1]) for q, v in qs.items()])
+    dres = {}
     s = Session(a.pathdb, pdir, a.cache_size, a.inmemory_size, "TPC-H")
     try:
         s.run("alter session set nls_date_format = 'YYYY-MM-DD';\nalter session set parallel_degree = 1;\n"
@@ -615,6 +630,7 @@ def tpch(a, res):
         pd["populate_s"], pd["segments"] = t, seg
         for q, (osql, psql) in qs.items():
             print(f"\n-- TPC-H {q}", flush=True)
+            dres.update(duck_bench(a, ddb, [(q, qs[q][1])]))
             sql = osql
             try:
                 s.run(osql)
@@ -679,7 +695,7 @@ alter table orders inmemory memcompress for query low;
 """)
         if r.returncode != 0:
             raise RuntimeError("synthetic table: " + (r.stdout[-300:] + r.stderr[-300:]).strip())
-        lo, hi = n // 2 + 1, n // 2 + n // 100
+        lo, hi = 1, max(1, n // 100)
         cases = [
             ("warehouse_id BETWEEN 400 AND 409 (1%, scattered: no IMCU pruned)", "",
              "select count(*) from orders where warehouse_id between 400 and 409;",
@@ -690,7 +706,7 @@ alter table orders inmemory memcompress for query low;
             ("order_total BETWEEN 10 AND 10.99 (NUMBER(12,2), 1%)", "",
              "select count(*) from orders where order_total between 10 and 10.99;",
              f"select count(*) from range(1, {n + 1}) t(l) where ((l * 13) % 10000) / 100 between 10 and 10.99;"),
-            (f"order_id BETWEEN {lo} AND {hi} (1%, clustered: IMCUs pruned)", "",
+            (f"order_id BETWEEN {lo} AND {hi} (1%, clustered: the IMCUs after the first pruned)", "",
              f"select count(*) from orders where order_id between {lo} and {hi};",
              f"select count(*) from range(1, {n + 1}) t(l) where l between {lo} and {hi};"),
         ]
@@ -751,17 +767,34 @@ def report(a, res):
         print(f"| DBMS_INMEMORY.REPOPULATE (median of {len(pa['repopulate_s'])}) | "
               f"{statistics.median(pa['repopulate_s']):.3f} |")
         print(f"| population / full scan count(*) | {pa['populate_median_s'] / pa['scan_count_buffered']['median_s']:.2f}x |")
+        print(f"| population / full scan max() of every column | "
+              f"{pa['populate_median_s'] / pa['scan_allcols_buffered']['median_s']:.2f}x |")
+        prof = pa.get("populate_profile", {})
+        if "shares" in prof:
+            print("\nOne REPOPULATE of ORDERS under perf (call graphs), share of ImStore::Populate:\n")
+            for k, v in prof["shares"].items():
+                print(f"- {k}: {v['inclusive'] * 100:.1f}% inclusive, {v['self'] * 100:.1f}% self")
+            print("- top self: " + "; ".join(f"{fn} {p * 100:.1f}%" for p, fn in prof["top_self"][:6]))
     if "b" in res:
         pb = res["b"]
         print(f"\n| size of ORDERS (b) | bytes |\n|---|---|\n| pathdb segment (V$IM_SEGMENTS.BYTES) | "
               f"{pb['pathdb_segment_bytes']:,} |\n| pathdb INMEMORY_SIZE (FOR QUERY LOW) | {pb['pathdb_inmemory_size']:,} |\n"
               f"| DuckDB file holding only ORDERS (no index, after CHECKPOINT) | {pb['duckdb_orders_only_bytes']:,} |\n"
               f"| ratio pathdb / DuckDB | {pb['pathdb_inmemory_size'] / pb['duckdb_orders_only_bytes']:.2f}x |")
+        if pb.get("columns"):
+            print("\n| ORDERS column | pathdb INMEMORY_SIZE (only this column INMEMORY) | DuckDB one-column file | "
+                  "pathdb / DuckDB | DuckDB compression |\n|---|---|---|---|---|")
+            for c, v in pb["columns"].items():
+                print(f"| {c} | {v['pathdb_inmemory_size']:,} | {v['duckdb_file_bytes']:,} | "
+                      f"{v['pathdb_inmemory_size'] / max(1, v['duckdb_file_bytes']):.2f}x | {v['duckdb_compression']} |")
     rows = []
     for sec, qs in (("c", res.get("c", {}).get("queries", {})), ("d", res.get("d", {}).get("queries", {}))):
         for q, e in qs.items():
             d = e.get("duckdb_s")
             im = e["im"]["median_s"]
+            if "im_no_jf" in e:
+                rows.append(f"| SOE {q} NO_PX_JOIN_FILTER(o) | {ms(e['im_no_jf']['median_s'])} | {ms(d)} | "
+                            f"{(e['im_no_jf']['median_s'] / d) if d else float('nan'):.2f}x | | | | | |")
             rows.append(f"| {'SOE ' + q if sec == 'c' else 'TPC-H ' + q} | {ms(im)} | {ms(d)} | "
                         f"{(im / d) if d else float('nan'):.2f}x | {ms(e['no_im_auto']['median_s'])} | "
                         f"{ms(e['no_im_buffered']['median_s']) if 'no_im_buffered' in e else ''} | "
@@ -772,6 +805,10 @@ def report(a, res):
               "NO_INMEMORY (buffered) | PostgreSQL serial | IM scan rows | IM CUs pruned |")
         print("|---" * 9 + "|")
         print("\n".join(rows))
+    if "d" in res and res["d"].get("segments"):
+        seg = res["d"]["segments"][0]
+        print(f"\nTPC-H SF {res['d']['sf']} LINEITEM: populated in {res['d']['populate_s']:.2f} s; segment {int(seg[2]):,} B, "
+              f"INMEMORY_SIZE {int(seg[3]):,} B; DuckDB LINEITEM-only file {res['d']['duckdb_lineitem_file_bytes']:,} B")
     if "e" in res:
         print(f"\n| filtered COUNT(*), {res['e']['rows']:,} rows INMEMORY (e) | instructions per row |\n|---|---|")
         for lbl, e in res["e"]["queries"].items():
@@ -815,10 +852,12 @@ def main():
     parts = a.parts.split(",")
     for part, fn in (("soe", soe), ("tpch", tpch), ("callgrind", callgrind)):
         if part in parts and not (part == "callgrind" and a.callgrind_rows <= 0):
+            t0 = time.perf_counter()
             try:
                 fn(a, res)
             except (SqlError, RuntimeError) as e:
                 problem(f"{part} stopped: {e}")
+            print(f"[{part}: {time.perf_counter() - t0:.0f} s]", flush=True)
     res["finished"] = time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())
     res["load_average_end"] = os.getloadavg()
     report(a, res)

@@ -175,6 +175,23 @@ std::unique_ptr<OperatorState> TableAccessFull::OpenImpl(ExecContext& ctx) const
   return st;
 }
 
+std::optional<std::vector<Value>> TableAccessFull::AggregateInScan(
+    ExecContext& ctx, const std::vector<storage::ScanAggregate>& aggs) const {
+  if (!spec_.inmemory || residual_ || !join_filters_.empty() || ctx.shared.dml()) {
+    return std::nullopt;
+  }
+  std::unique_ptr<storage::ScanSource> scan = ctx.db.BeginScan(spec_, ctx.stats);
+  std::optional<std::vector<Value>> result = scan->Aggregate(aggs, ctx.stats);
+  if (!result) return std::nullopt;
+  if (OperatorRuntimeStats* line = ctx.LineStats(line_id())) {
+    ++line->starts;
+    line->rows += scan->counters().rows_returned;
+    line->bytes_skipped += scan->counters().bytes_skipped;
+    line->access_note = scan->access().reason + "; aggregates computed in the scan";
+  }
+  return result;
+}
+
 bool TableAccessFull::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<TableAccessFullState&>(state);
   while (!st.done) {

@@ -56,6 +56,12 @@ class TableAccessFull : public PhysicalOperator {
   const std::vector<storage::ScanPredicate>& scan_predicates() const { return spec_.predicates; }
   const BoundExpr* residual_filter() const { return residual_.get(); }
 
+  //! SORT AGGREGATE's shortcut: an in-memory scan without a residual filter or join filter
+  //! computes `aggs` itself on the encoded columns (the scan line is charged one start and
+  //! the rows that passed). std::nullopt when it cannot; then run the scan as usual.
+  std::optional<std::vector<Value>> AggregateInScan(
+      ExecContext& ctx, const std::vector<storage::ScanAggregate>& aggs) const;
+
   std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
   bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 

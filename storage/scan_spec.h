@@ -137,6 +137,15 @@ struct RuntimeFilterRef {
   std::shared_ptr<const RuntimeFilter> filter;
 };
 
+//! An aggregate a scan may compute itself, without building rows (SORT AGGREGATE over an
+//! in-memory scan): COUNT(*), COUNT(col), SUM(col) of a NUMBER, MIN/MAX(col) of a NUMBER,
+//! DATE, TIMESTAMP or VARCHAR2 column.
+struct ScanAggregate {
+  enum class Kind : uint8_t { kCountStar, kCount, kSum, kMin, kMax };
+  Kind kind = Kind::kCountStar;
+  uint32_t column = 0;  //!< table column (not used by kCountStar)
+};
+
 struct ScanSpec {
   const TableInfo* table = nullptr;
   //! Columns to output, in order (storage::kRowIdColumn for the packed ROWID).

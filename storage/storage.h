@@ -306,6 +306,17 @@ class ScanSource {
   virtual const ScanCounters& counters() const = 0;
   //! How this scan reads its blocks and why, decided when it began (per execution).
   virtual const ScanAccess& access() const = 0;
+  //! Computes `aggs` over every row the scan would return, in place of Next (the scan is
+  //! consumed): one Value per aggregate (COUNT: INTEGER; SUM: NUMBER, NULL without rows;
+  //! MIN/MAX: the column's type, NULL without rows). std::nullopt when this scan cannot
+  //! (then nothing was read and Next may still be used). The in-memory scan does it on the
+  //! encoded columns. ORA-01426 when a SUM overflows.
+  virtual std::optional<std::vector<Value>> Aggregate(const std::vector<ScanAggregate>& aggs,
+                                                      SessionStats& stats) {
+    (void)aggs;
+    (void)stats;
+    return std::nullopt;
+  }
 };
 
 //! Position of an index scan (range, full or fast full). Created by BeginIndexScan /

@@ -95,6 +95,17 @@ class ColumnCU {
   void Filter(const CodeTest& t, uint32_t begin, size_t n, uint8_t* mask, Simd simd) const;
   //! Writes rows rows[0..n) of the CU into out[at .. at + n).
   void Decode(const uint32_t* rows, size_t n, Vector& out, size_t at) const;
+  //! What Aggregate found among the selected rows.
+  struct BatchAggregate {
+    uint64_t count = 0;  //!< non-NULL values
+    bool has_sum = false;
+    Decimal sum{};  //!< NUMBER columns only
+    std::optional<Value> min, max;
+  };
+  //! Adds rows begin + i with mask[i] set (i < n) to `out`: their non-NULL count and, when
+  //! asked, SUM (NUMBER columns) and MIN/MAX, computed on the codes.
+  void Aggregate(const uint8_t* mask, uint32_t begin, size_t n, bool sum, bool minmax,
+                 BatchAggregate& out) const;
   //! One row as a Value (tests, slow paths).
   Value GetValue(uint32_t row) const;
 

@@ -179,6 +179,100 @@ bool ImScan::OpenImcu(size_t i, SessionStats& stats) {
   return true;
 }
 
+void ImScan::FilterBatch(const Imcu& u, uint32_t begin, size_t n) {
+  std::memset(mask_.data(), 1, n);
+  for (const auto& [col, t] : tests_) u.columns[col]->Filter(t, begin, n, mask_.data(), simd_);
+}
+
+std::optional<std::vector<Value>> ImScan::Aggregate(const std::vector<ScanAggregate>& aggs,
+                                                    SessionStats& stats) {
+  using K = ScanAggregate::Kind;
+  if (!runtime_.empty() || piece_ != 0 || row_ != 0 || child_) return std::nullopt;
+  // Where each argument is in the rows of the row-store pieces.
+  std::vector<size_t> pos(aggs.size(), 0);
+  for (size_t a = 0; a < aggs.size(); ++a) {
+    if (aggs[a].kind == K::kCountStar) continue;
+    auto it = std::find(column_ids_.begin(), column_ids_.end(), aggs[a].column);
+    if (it == column_ids_.end()) return std::nullopt;
+    pos[a] = static_cast<size_t>(it - column_ids_.begin());
+    if (std::find(skipped_.begin(), skipped_.end(), pos[a]) != skipped_.end()) return std::nullopt;
+  }
+  std::vector<ColumnCU::BatchAggregate> acc(aggs.size());
+  uint64_t rows = 0;
+  for (; piece_ < pieces_.size(); ++piece_) {
+    const Piece& p = pieces_[piece_];
+    if (p.in_memory) {
+      if (!OpenImcu(p.imcu, stats)) continue;
+      const Imcu& u = *snap_.imcus[p.imcu];
+      for (uint32_t begin = p.row_begin; begin < p.row_end;) {
+        const auto n = static_cast<size_t>(std::min<uint32_t>(p.row_end - begin, kVectorSize));
+        stats.Add(Stat::kImScanRowsValid, n);
+        counters_.rows_read += n;
+        FilterBatch(u, begin, n);
+        const size_t k = CountMask(mask_.data(), n, simd_);
+        rows += k;
+        counters_.rows_returned += k;
+        for (size_t a = 0; k > 0 && a < aggs.size(); ++a) {
+          if (aggs[a].kind == K::kCountStar) continue;
+          u.columns[aggs[a].column]->Aggregate(mask_.data(), begin, n, aggs[a].kind == K::kSum,
+                                               aggs[a].kind == K::kMin || aggs[a].kind == K::kMax,
+                                               acc[a]);
+        }
+        begin += static_cast<uint32_t>(n);
+      }
+      continue;
+    }
+    stats.Add(Stat::kImScanCusInvalidOrMissing);
+    child_ = row_store_({p.block_begin, p.block_end});
+    DataChunk chunk;
+    while (child_->Next(chunk, nullptr, stats)) {
+      rows += chunk.Count();
+      for (size_t a = 0; a < aggs.size(); ++a) {
+        if (aggs[a].kind == K::kCountStar) continue;
+        const Vector& v = chunk.column(pos[a]);
+        for (size_t i = 0; i < chunk.Count(); ++i) {
+          Value val = v.GetValue(chunk.RowIndex(i));
+          if (val.is_null()) continue;
+          ColumnCU::BatchAggregate& s = acc[a];
+          ++s.count;
+          if (aggs[a].kind == K::kSum) {
+            s.sum = s.has_sum ? s.sum + val.number() : val.number();
+            s.has_sum = true;
+          }
+          if (!s.min || val.Compare(*s.min) < 0) s.min = val;
+          if (!s.max || val.Compare(*s.max) > 0) s.max = val;
+        }
+      }
+    }
+    FinishRowStorePiece();
+  }
+  done_ = true;
+  std::vector<Value> out;
+  for (size_t a = 0; a < aggs.size(); ++a) {
+    const LogicalType type = aggs[a].kind == K::kCountStar ? LogicalType::Integer()
+                                                           : table_->columns[aggs[a].column].type;
+    switch (aggs[a].kind) {
+      case K::kCountStar:
+        out.push_back(Value::Integer(static_cast<int64_t>(rows)));
+        break;
+      case K::kCount:
+        out.push_back(Value::Integer(static_cast<int64_t>(acc[a].count)));
+        break;
+      case K::kSum:
+        out.push_back(acc[a].has_sum ? Value::Number(acc[a].sum, LogicalType::Number())
+                                     : Value::Null(LogicalType::Number()));
+        break;
+      case K::kMin:
+        out.push_back(acc[a].min ? *acc[a].min : Value::Null(type));
+        break;
+      case K::kMax:
+        out.push_back(acc[a].max ? *acc[a].max : Value::Null(type));
+        break;
+    }
+  }
+  return out;
+}
+
 bool ImScan::NextInMemory(Piece& p, DataChunk& out, std::vector<RowId>* rowids,
                           SessionStats& stats) {
   if (!OpenImcu(p.imcu, stats)) {
@@ -192,8 +286,7 @@ bool ImScan::NextInMemory(Piece& p, DataChunk& out, std::vector<RowId>* rowids,
     row_ += static_cast<uint32_t>(n);
     stats.Add(Stat::kImScanRowsValid, n);
     counters_.rows_read += n;
-    std::memset(mask_.data(), 1, n);
-    for (const auto& [col, t] : tests_) u.columns[col]->Filter(t, begin, n, mask_.data(), simd_);
+    FilterBatch(u, begin, n);
     const bool need_rows = !decoded_.empty() || rowids != nullptr;
     size_t k;
     if (!need_rows) {

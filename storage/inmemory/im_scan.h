@@ -32,6 +32,11 @@ class ImScan final : public ScanSource {
   bool Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& stats) override;
   const ScanCounters& counters() const override { return counters_; }
   const ScanAccess& access() const override { return access_; }
+  //! COUNT/SUM/MIN/MAX on the codes of the rows that pass (no row is built); the row-store
+  //! pieces are aggregated from their rows. Not with run-time filters (their membership test
+  //! needs rows): std::nullopt then.
+  std::optional<std::vector<Value>> Aggregate(const std::vector<ScanAggregate>& aggs,
+                                              SessionStats& stats) override;
   void SetAccess(ScanAccess a) { access_ = std::move(a); }
 
  private:
@@ -43,6 +48,8 @@ class ImScan final : public ScanSource {
   };
   //! First visit of IMCU `i`: prune it or compile the predicates against its CUs.
   bool OpenImcu(size_t i, SessionStats& stats);
+  //! mask_[0, n) = rows begin + i of IMCU `u` that pass the compiled tests.
+  void FilterBatch(const Imcu& u, uint32_t begin, size_t n);
   bool NextInMemory(Piece& p, DataChunk& out, std::vector<RowId>* rowids, SessionStats& stats);
   void RefreshRuntimeFilters();
   void ApplyMembership(DataChunk& out);
