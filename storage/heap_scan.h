@@ -8,7 +8,8 @@
 // - buffer cache: BufferedBlockSource (heap_scan.cpp), the only block source today;
 // - direct path reads (next): a second HeapBlockSource that reads the runs asynchronously
 //   into private buffers; Database::BeginScan picks it when the run-time rule says so;
-// - in-memory column store: a ScanSource of its own, also picked in Database::BeginScan.
+// - in-memory column store: ImScan (storage/inmemory/im_scan.h), a ScanSource of its own that
+//   reads stale blocks through HeapScans over block ranges; picked in Database::BeginScan.
 //
 // Threads: one scan is used by one thread.
 #pragma once
