@@ -31,7 +31,10 @@ Timing, pathdb: one long session per database (`set timing on`), one warm-up exe
 answer is checked, its V$MYSTAT deltas shown), then RUNS batches of K executions, each batch
 timed in the engine by SYSTIMESTAMP before and after (K chosen so that a batch takes >= 0.3 s:
 SET TIMING's hundredths are too coarse for millisecond queries); time per execution = median
-over the batches. DuckDB: duck.mjs bench (one warm-up, RUNS timed runs, median). PostgreSQL:
+over the batches. DuckDB: before each pathdb batch, one duck.mjs bench process (a warm-up run,
+then 3 runs; their median is one sample), so the engines alternate and share the machine's
+load; DuckDB time = median of the RUNS samples, and the ratio is also given as the median of
+the RUNS per-pair ratios. PostgreSQL:
 psql \\timing after a warm-up, median. Every pathdb answer is compared with DuckDB's (numbers
 within a relative 1e-9; "MISMATCH" is printed and the run ends with exit status 1). With perf,
 every INMEMORY query is also profiled (`perf record` attached to the session for a few seconds
@@ -213,8 +216,10 @@ def hinted(sql, hint):
     return re.sub(r"^\s*select\b", f"SELECT /*+ {hint} */", sql, count=1, flags=re.I) if hint else sql
 
 
-def measure(s, name, sql, runs, perf=None, target=0.3):
-    """Warm-up execution (answer, V$MYSTAT deltas), then `runs` timed batches; median seconds."""
+def measure(s, name, sql, runs, perf=None, target=0.3, peer=None):
+    """Warm-up execution (answer, V$MYSTAT deltas), then `runs` timed batches; median seconds.
+    peer: a function returning (seconds, rows) of one DuckDB sample, called before each batch so
+    that both engines see the same load on this shared machine (pairs of samples)."""
     before = s.stats()
     t0 = time.perf_counter()
     answer = s.rows(sql)
@@ -223,13 +228,23 @@ def measure(s, name, sql, runs, perf=None, target=0.3):
     delta = {k: after.get(k, 0) - before.get(k, 0) for k in after}
     est, _ = s.timed_batch(sql, 1)
     k = max(1, min(5000, math.ceil(target / max(est, 1e-5))))
-    samples = []
+    samples, peer_samples, peer_rows = [], [], None
     for _ in range(runs):
+        if peer:
+            pt, rows = peer()
+            if pt is not None:
+                peer_samples.append(pt)
+                peer_rows = rows
         t, _ = s.timed_batch(sql, k)
         samples.append(t / k)
     med = statistics.median(samples)
     res = {"name": name, "sql": sql, "median_s": med, "samples_s": samples, "k": k,
            "first_s": first, "stats": delta, "answer": answer}
+    if peer_samples:
+        res["peer_samples_s"] = peer_samples
+        res["peer_median_s"] = statistics.median(peer_samples)
+        res["peer_answer"] = peer_rows
+        res["pair_ratio"] = statistics.median(x / y for x, y in zip(samples, peer_samples))
     if perf:
         res["profile"] = perf_profile(s, sql, med, perf)
     print(f"  pathdb {name}: {med * 1000:.2f} ms per execution (median of {runs} batches of {k}; "
@@ -341,21 +356,22 @@ def duck(a, *args, stdin=None):
     return r.stdout
 
 
-def duck_bench(a, db, queries):
-    """{name: (median seconds, rows)} with SET threads=1, one warm-up and a.runs timed runs."""
-    job = {"db": db, "threads": 1, "runs": a.runs, "timeout_s": 300, "repeat_max_s": 60,
-           "queries": [{"name": n, "sql": q} for n, q in queries]}
-    f = os.path.join(tempfile.mkdtemp(prefix="imbench-duck."), "job.json")
+def duck_once(a, db, name, sql):
+    """One DuckDB sample: a process running sql once to warm up, then 3 times; their median."""
+    job = {"db": db, "threads": 1, "runs": 3, "timeout_s": 300, "repeat_max_s": 60,
+           "queries": [{"name": name, "sql": sql}]}
+    d = tempfile.mkdtemp(prefix="imbench-duck.")
+    f = os.path.join(d, "job.json")
     with open(f, "w") as fh:
         json.dump(job, fh)
-    res = {}
-    for r in json.loads(duck(a, "bench", f)):
-        if r["error"]:
-            problem(f"DuckDB error on {r['name']}: {r['error']}")
-            continue
-        res[r["name"]] = (statistics.median(r["times"]), [tuple(x) for x in r["rows"]])
-    shutil.rmtree(os.path.dirname(f), ignore_errors=True)
-    return res
+    try:
+        r = json.loads(duck(a, "bench", f))[0]
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+    if r["error"]:
+        problem(f"DuckDB error on {name}: {r['error']}")
+        return None, None
+    return statistics.median(r["times"]), [tuple(x) for x in r["rows"]]
 
 
 def file_bytes(path):
@@ -518,16 +534,18 @@ def soe(a, res):
                 pg[q + " rows"] = rows
         for q, sql in queries.items():
             print(f"\n-- SOE {q}: {sql}", flush=True)
-            dres.update(duck_bench(a, soe_duck, [(q, sql)]))
-            if q in pg and q in dres:
-                check(f"SOE {q} PostgreSQL vs DuckDB", pg[q + " rows"], dres[q][1], "DuckDB")
             entry = {"sql": sql}
             plan = s.plan(sql)
             entry["plan"] = plan
             print(plan, flush=True)
             if "INMEMORY FULL" not in plan:
                 problem(f"SOE {q}: the plan has no TABLE ACCESS INMEMORY FULL")
-            entry["im"] = measure(s, f"SOE {q} INMEMORY", sql, a.runs, a.perf_seconds if a.perf else None)
+            entry["im"] = measure(s, f"SOE {q} INMEMORY", sql, a.runs, a.perf_seconds if a.perf else None,
+                                  peer=lambda: duck_once(a, soe_duck, q, sql))
+            if "peer_median_s" in entry["im"]:
+                dres[q] = (entry["im"]["peer_median_s"], entry["im"]["peer_answer"])
+            if q in pg and q in dres:
+                check(f"SOE {q} PostgreSQL vs DuckDB", pg[q + " rows"], dres[q][1], "DuckDB")
             if q == "d":  # context: the join filter's share (Bloom probes of every ORDERS row)
                 entry["im_no_jf"] = measure(s, "SOE d INMEMORY NO_PX_JOIN_FILTER(o)",
                                             hinted(sql, "NO_PX_JOIN_FILTER(o)"), a.runs)
@@ -541,7 +559,8 @@ def soe(a, res):
                     if v in entry:
                         check(f"SOE {q} pathdb {v}", entry[v]["answer"], dres[q][1])
                 print(f"  DuckDB threads=1 {q}: {dres[q][0] * 1000:.2f} ms -> pathdb/DuckDB "
-                      f"{entry['im']['median_s'] / dres[q][0]:.2f}x", flush=True)
+                      f"{entry['im']['median_s'] / dres[q][0]:.2f}x (median of the per-pair ratios "
+                      f"{entry['im']['pair_ratio']:.2f}x)", flush=True)
             if q in pg:
                 entry["pg_serial_s"] = pg[q]
             pc["queries"][q] = entry
@@ -630,7 +649,6 @@ def tpch(a, res):
         pd["populate_s"], pd["segments"] = t, seg
         for q, (osql, psql) in qs.items():
             print(f"\n-- TPC-H {q}", flush=True)
-            dres.update(duck_bench(a, ddb, [(q, qs[q][1])]))
             sql = osql
             try:
                 s.run(osql)
@@ -643,7 +661,10 @@ def tpch(a, res):
             print(entry["plan"], flush=True)
             if "INMEMORY FULL" not in entry["plan"]:
                 problem(f"TPC-H {q}: the plan has no TABLE ACCESS INMEMORY FULL")
-            entry["im"] = measure(s, f"TPC-H {q} INMEMORY", sql, a.runs, a.perf_seconds if a.perf else None)
+            entry["im"] = measure(s, f"TPC-H {q} INMEMORY", sql, a.runs, a.perf_seconds if a.perf else None,
+                                  peer=lambda: duck_once(a, ddb, q, psql))
+            if "peer_median_s" in entry["im"]:
+                dres[q] = (entry["im"]["peer_median_s"], entry["im"]["peer_answer"])
             entry["no_im_auto"] = measure(s, f"TPC-H {q} NO_INMEMORY(lineitem) (auto)",
                                           hinted(sql, "NO_INMEMORY(lineitem)"), a.runs)
             if q in dres:
@@ -651,7 +672,8 @@ def tpch(a, res):
                 for v in ("im", "no_im_auto"):
                     check(f"TPC-H {q} pathdb {v}", entry[v]["answer"], dres[q][1])
                 print(f"  DuckDB threads=1 {q}: {dres[q][0] * 1000:.2f} ms -> pathdb/DuckDB "
-                      f"{entry['im']['median_s'] / dres[q][0]:.2f}x", flush=True)
+                      f"{entry['im']['median_s'] / dres[q][0]:.2f}x (median of the per-pair ratios "
+                      f"{entry['im']['pair_ratio']:.2f}x)", flush=True)
             pd["queries"][q] = entry
         s.run("alter table lineitem no inmemory;")
     except Crash as e:
@@ -794,16 +816,17 @@ def report(a, res):
             im = e["im"]["median_s"]
             if "im_no_jf" in e:
                 rows.append(f"| SOE {q} NO_PX_JOIN_FILTER(o) | {ms(e['im_no_jf']['median_s'])} | {ms(d)} | "
-                            f"{(e['im_no_jf']['median_s'] / d) if d else float('nan'):.2f}x | | | | | |")
+                            f"{(e['im_no_jf']['median_s'] / d) if d else float('nan'):.2f}x | | | | | | |")
             rows.append(f"| {'SOE ' + q if sec == 'c' else 'TPC-H ' + q} | {ms(im)} | {ms(d)} | "
-                        f"{(im / d) if d else float('nan'):.2f}x | {ms(e['no_im_auto']['median_s'])} | "
+                        f"{(im / d) if d else float('nan'):.2f}x | {e['im'].get('pair_ratio', float('nan')):.2f}x | "
+                        f"{ms(e['no_im_auto']['median_s'])} | "
                         f"{ms(e['no_im_buffered']['median_s']) if 'no_im_buffered' in e else ''} | "
                         f"{ms(e.get('pg_serial_s'))} | {e['im']['stats'].get('IM scan rows', 0):,} | "
                         f"{e['im']['stats'].get('IM scan CUs pruned', 0):,} |")
     if rows:
-        print("\n| query | pathdb INMEMORY | DuckDB threads=1 | pathdb/DuckDB | pathdb NO_INMEMORY (auto) | "
-              "NO_INMEMORY (buffered) | PostgreSQL serial | IM scan rows | IM CUs pruned |")
-        print("|---" * 9 + "|")
+        print("\n| query | pathdb INMEMORY | DuckDB threads=1 | pathdb/DuckDB | median of per-pair ratios | "
+              "pathdb NO_INMEMORY (auto) | NO_INMEMORY (buffered) | PostgreSQL serial | IM scan rows | IM CUs pruned |")
+        print("|---" * 10 + "|")
         print("\n".join(rows))
     if "d" in res and res["d"].get("segments"):
         seg = res["d"]["segments"][0]

@@ -105,7 +105,10 @@ int Main(int argc, char** argv) {
   // What open repaired or lost is said before anything else runs.
   for (const auto& w : db->open_report().warnings) std::cerr << "pathdb: warning: " << w << '\n';
   pathdb::Session session(*db);
-  if (isatty(2) != 0) session.SetProgress(TerminalProgressBar(std::cerr, "CREATE INDEX"));
+  if (isatty(2) != 0) {
+    session.SetProgress(
+        [](const std::string& label) { return TerminalProgressBar(std::cerr, label); });
+  }
   SessionEngine engine(session);
   g_engine.store(&engine);
 

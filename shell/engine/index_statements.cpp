@@ -31,7 +31,7 @@ std::string AlterIndexStatement(Session& session, const ast::Statement& stmt) {
   storage::Database& db = session.database();
   const storage::IndexInfo* index = stmt.name.empty() ? nullptr : db.FindIndex(stmt.name.back());
   if (!index) ThrowOra(1418, "specified index does not exist");
-  db.RebuildIndex(index->name, session.stats(), session.progress());
+  db.RebuildIndex(index->name, session.stats(), session.progress("ALTER INDEX REBUILD"));
   return "Index altered.";
 }
 

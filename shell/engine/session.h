@@ -8,6 +8,7 @@
 // Database says it is safe for that (storage/storage.h); today there is one per process.
 #pragma once
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <random>
 #include <string>
@@ -72,9 +73,14 @@ class Session {
   storage::Database& database() { return db_; }
   storage::Transaction& transaction() { return txn_; }
   std::mt19937_64& random() { return random_; }
-  //! Long DDL (CREATE INDEX) reports its progress here; the shell draws a bar on a terminal.
-  void SetProgress(storage::ProgressFn fn) { progress_ = std::move(fn); }
-  const storage::ProgressFn& progress() const { return progress_; }
+  //! Long work (CREATE INDEX, DBMS_INMEMORY.POPULATE) reports its progress through a
+  //! function the front end makes for it (the shell draws a labelled bar on a terminal).
+  using ProgressFactory = std::function<storage::ProgressFn(const std::string& label)>;
+  void SetProgress(ProgressFactory make) { progress_ = std::move(make); }
+  //! The progress function for work called `label` (a no-op without a front end's factory).
+  storage::ProgressFn progress(const std::string& label = "CREATE INDEX") const {
+    return progress_ ? progress_(label) : storage::ProgressFn();
+  }
   //! Commits open work (the shell calls this at EXIT, as SQL*Plus does).
   void Commit();
 
@@ -114,7 +120,7 @@ class Session {
   SessionStats stats_;
   storage::Transaction txn_;
   std::mt19937_64 random_{0x5eed};
-  storage::ProgressFn progress_;
+  ProgressFactory progress_;
   std::atomic<bool> cancel_{false};
   struct Impl;
   std::unique_ptr<Impl> impl_;

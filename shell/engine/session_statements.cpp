@@ -503,7 +503,8 @@ void StatementRunner::CallDbmsInmemory(const ast::ProcCall& call, bool repopulat
   for (auto& ch : table) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
   const storage::TableInfo* t = session.database().FindTable(table);
   if (!t) ThrowOra(942, "table or view does not exist");
-  session.database().PopulateInMemory(*t, repopulate, session.stats(), session.progress());
+  session.database().PopulateInMemory(*t, repopulate, session.stats(),
+                                      session.progress("POPULATE " + t->name));
 }
 
 StatementOutcome StatementRunner::Plsql(const ast::Statement& stmt) {
