@@ -190,6 +190,19 @@ TEST_F(SessionTest, InMemoryPlansAndViews) {
   EXPECT_EQ(ErrorCode("alter table im inmemory memcompress for speed"), 922);
   EXPECT_EQ(ErrorCode("alter table im inmemory no inmemory (nosuch)"), 904);
   EXPECT_EQ(ErrorCode("alter table nosuch inmemory"), 942);
+  // An In-Memory Area too small for the table: OUT OF MEMORY, the bytes not populated are
+  // said, and queries are answered from the row store.
+  Exec("alter table im inmemory");
+  Exec("alter session set inmemory_size = 1K");
+  Exec("begin dbms_inmemory.populate('X', 'IM'); end;");
+  auto oom = Rows("select populate_status, bytes_not_populated, imcus from v$im_segments");
+  ASSERT_EQ(oom.size(), 1u);
+  const size_t bar1 = oom[0].find('|'), bar2 = oom[0].rfind('|');
+  EXPECT_EQ(oom[0].substr(0, bar1), "OUT OF MEMORY");
+  EXPECT_GT(std::stoull(oom[0].substr(bar1 + 1, bar2 - bar1 - 1)), 0u);  // bytes not populated
+  EXPECT_EQ(oom[0].substr(bar2 + 1), "0");                               // no IMCU fitted
+  EXPECT_EQ(Rows("select /*+ inmemory(im) */ count(*), sum(id) from im where v = 'v3'"),
+            Rows("select /*+ no_inmemory(im) */ count(*), sum(id) from im where v = 'v3'"));
   Exec("alter session set inmemory_size = 0");
   EXPECT_EQ(ErrorCode("begin dbms_inmemory.populate('X', 'IM'); end;"), 64353);
 }
