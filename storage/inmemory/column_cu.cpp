@@ -644,8 +644,10 @@ CodeTest ColumnCU::Compile(const ScanPredicate& p) const {
   return t;
 }
 
-void ColumnCU::Filter(const CodeTest& t, uint32_t begin, size_t n, uint8_t* mask, Simd simd) const {
+void ColumnCU::Filter(const CodeTest& t, uint32_t begin, size_t n, uint8_t* mask, Simd simd,
+                      bool first) const {
   using K = CodeTest::Kind;
+  if (first && t.kind != K::kRange) std::memset(mask, 1, n);
   const uint8_t* nulls = null_count_ > 0 ? nulls_.data() + begin : nullptr;
   const uint8_t* codes = codes_.data() + size_t{begin} * static_cast<size_t>(width_);
   switch (t.kind) {
@@ -655,7 +657,7 @@ void ColumnCU::Filter(const CodeTest& t, uint32_t begin, size_t n, uint8_t* mask
     case K::kAll:
       break;
     case K::kRange:
-      AndRange(codes, width_, n, t.lo, t.hi, mask, simd);
+      AndRange(codes, width_, n, t.lo, t.hi, mask, simd, first);
       break;
     case K::kNotEqual:
       AndNotEqual(codes, width_, n, t.lo, mask, simd);

@@ -91,8 +91,10 @@ class ColumnCU {
   //! False when no value in [lo, hi] occurs in the CU's range (a run-time filter's range).
   bool Overlaps(const Value& lo, const Value& hi) const;
   CodeTest Compile(const ScanPredicate& p) const;
-  //! mask[i] &= row (begin + i) passes `t`, for i in [0, n).
-  void Filter(const CodeTest& t, uint32_t begin, size_t n, uint8_t* mask, Simd simd) const;
+  //! mask[i] &= row (begin + i) passes `t`, for i in [0, n); `first`: mask[i] = ... (the
+  //! mask holds nothing yet).
+  void Filter(const CodeTest& t, uint32_t begin, size_t n, uint8_t* mask, Simd simd,
+              bool first = false) const;
   //! Writes rows rows[0..n) of the CU into out[at .. at + n).
   void Decode(const uint32_t* rows, size_t n, Vector& out, size_t at) const;
   //! What Aggregate found among the selected rows.

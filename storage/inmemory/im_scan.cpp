@@ -173,15 +173,34 @@ bool ImScan::OpenImcu(size_t i, SessionStats& stats) {
     for (const ScanPredicate& p : predicates_) {
       const auto& cu = u.columns[p.column];
       if (!cu) ThrowOra(600, "internal error code, arguments: [inmemory column {}]", p.column);
-      tests_.emplace_back(p.column, cu->Compile(p));
+      CodeTest t = cu->Compile(p);
+      // Two bounds on one column (BETWEEN, or a join filter's min and max) are one range of
+      // codes: one pass over them instead of two.
+      auto same = std::find_if(tests_.begin(), tests_.end(), [&](const auto& e) {
+        return e.first == p.column && e.second.kind == CodeTest::Kind::kRange;
+      });
+      if (t.kind == CodeTest::Kind::kRange && same != tests_.end()) {
+        same->second.lo = std::max(same->second.lo, t.lo);
+        same->second.hi = std::min(same->second.hi, t.hi);
+        if (same->second.lo > same->second.hi) same->second.kind = CodeTest::Kind::kNone;
+        continue;
+      }
+      tests_.emplace_back(p.column, std::move(t));
     }
   }
   return true;
 }
 
 void ImScan::FilterBatch(const Imcu& u, uint32_t begin, size_t n) {
-  std::memset(mask_.data(), 1, n);
-  for (const auto& [col, t] : tests_) u.columns[col]->Filter(t, begin, n, mask_.data(), simd_);
+  if (tests_.empty()) {
+    std::memset(mask_.data(), 1, n);
+    return;
+  }
+  bool first = true;
+  for (const auto& [col, t] : tests_) {
+    u.columns[col]->Filter(t, begin, n, mask_.data(), simd_, first);
+    first = false;
+  }
 }
 
 std::optional<std::vector<Value>> ImScan::Aggregate(const std::vector<ScanAggregate>& aggs,

@@ -17,8 +17,10 @@ enum class Simd : uint8_t { kScalar, kAvx2 };
 bool CpuHasAvx2();
 
 //! mask[i] &= lo <= codes[i] <= hi (unsigned), for i in [0, n). `width` is 1, 2, 4 or 8.
+//! `assign`: mask[i] = (the test) instead — the first test of a batch writes the mask, so it
+//! need not be filled with ones first.
 void AndRange(const void* codes, int width, size_t n, uint64_t lo, uint64_t hi, uint8_t* mask,
-              Simd simd);
+              Simd simd, bool assign = false);
 //! mask[i] &= codes[i] != k.
 void AndNotEqual(const void* codes, int width, size_t n, uint64_t k, uint8_t* mask, Simd simd);
 //! mask[i] &= codes[i] is one of set[0..m) (m small; an IN list).
