@@ -106,6 +106,7 @@ bool CpuHasAvx2() {
 
 void AndRange(const void* codes, int width, size_t n, uint64_t lo, uint64_t hi, uint8_t* mask,
               Simd simd, bool assign) {
+  if (n == 0) return;  // (mask may be null then)
   if (lo > hi) {
     std::memset(mask, 0, n);
     return;
