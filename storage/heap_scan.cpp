@@ -177,16 +177,8 @@ void HeapScan::RefreshRuntimeFilters() {
       done_ = true;  // nothing can match: the rest of the segment is never read
       continue;
     }
-    for (size_t k = 0; k < runtime_[i].columns.size(); ++k) {
-      const uint32_t col = runtime_[i].columns[k];
-      const LogicalType& type = table_->columns[col].type;
-      auto add = [&](CompareOp op, const std::optional<Value>& v) {
-        if (v && !v->is_null() && ScanCanEvaluate(type, v->type())) {
-          preds_.Add({ScanPredicate::Kind::kCompare, col, op, {*v}}, type);
-        }
-      };
-      add(CompareOp::kGe, f.min(k));
-      add(CompareOp::kLe, f.max(k));
+    for (const ScanPredicate& p : PublishedRanges(runtime_[i], *table_)) {
+      preds_.Add(p, table_->columns[p.column].type);
     }
   }
 }
@@ -301,15 +293,8 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
 }
 
 void HeapScan::ApplyMembership(DataChunk& out) {
-  std::vector<const Vector*> keys;
-  for (size_t i = 0; i < runtime_.size(); ++i) {
-    if (!runtime_applied_[i] || runtime_output_[i].empty() || out.Count() == 0) continue;
-    keys.clear();
-    for (size_t c : runtime_output_[i]) keys.push_back(&out.column(c));
-    size_t before = out.Count();
-    runtime_[i].filter->ApplyMembership(keys, out);
-    counters_.rows_rejected_runtime += before - out.Count();
-  }
+  counters_.rows_rejected_runtime +=
+      ApplyRuntimeMembership(runtime_, runtime_applied_, runtime_output_, out);
 }
 
 std::unique_ptr<ScanSource> Database::BeginScan(const TableInfo& table,

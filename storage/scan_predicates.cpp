@@ -255,4 +255,37 @@ void RegionSummary::Store(StorageIndex& index, uint32_t region) const {
   index.Store(region, columns, ranges);
 }
 
+std::vector<ScanPredicate> PublishedRanges(const RuntimeFilterRef& r, const TableInfo& table) {
+  std::vector<ScanPredicate> out;
+  const RuntimeFilter& f = *r.filter;
+  for (size_t k = 0; k < r.columns.size(); ++k) {
+    const uint32_t col = r.columns[k];
+    const LogicalType& type = table.columns[col].type;
+    auto add = [&](CompareOp op, const std::optional<Value>& v) {
+      if (v && !v->is_null() && ScanCanEvaluate(type, v->type())) {
+        out.push_back({ScanPredicate::Kind::kCompare, col, op, {*v}});
+      }
+    };
+    add(CompareOp::kGe, f.min(k));
+    add(CompareOp::kLe, f.max(k));
+  }
+  return out;
+}
+
+uint64_t ApplyRuntimeMembership(const std::vector<RuntimeFilterRef>& filters,
+                                const std::vector<bool>& published,
+                                const std::vector<std::vector<size_t>>& outputs, DataChunk& out) {
+  uint64_t dropped = 0;
+  std::vector<const Vector*> keys;
+  for (size_t i = 0; i < filters.size(); ++i) {
+    if (!published[i] || outputs[i].empty() || out.Count() == 0) continue;
+    keys.clear();
+    for (size_t c : outputs[i]) keys.push_back(&out.column(c));
+    const size_t before = out.Count();
+    filters[i].filter->ApplyMembership(keys, out);
+    dropped += before - out.Count();
+  }
+  return dropped;
+}
+
 }  // namespace pathdb::storage

@@ -73,6 +73,18 @@ inline int ThreeWay(std::strong_ordering c) {
   return (c > 0) - (c < 0);
 }
 
+//! A published run-time filter's per-key-column bounds as scan predicates (col >= min,
+//! col <= max) on the key columns whose type the scan compares itself. Shared by the heap
+//! scan and the in-memory scan. REQUIRES: r.filter->published().
+std::vector<ScanPredicate> PublishedRanges(const RuntimeFilterRef& r, const TableInfo& table);
+
+//! Applies the membership test of every published filter whose key columns are all output
+//! (outputs[i]: their positions in `out`, empty when not) to `out`'s selection. Returns the
+//! rows dropped.
+uint64_t ApplyRuntimeMembership(const std::vector<RuntimeFilterRef>& filters,
+                                const std::vector<bool>& published,
+                                const std::vector<std::vector<size_t>>& outputs, DataChunk& out);
+
 class ScanPredicates {
  public:
   //! REQUIRES: every predicate satisfies ScanCanEvaluate for its column's type.

@@ -5,6 +5,7 @@
 
 #include "common/error.h"
 #include "storage/row_codec.h"
+#include "storage/scan_predicates.h"
 
 namespace pathdb::storage::im {
 
@@ -115,16 +116,8 @@ void ImScan::RefreshRuntimeFilters() {
       done_ = true;
       continue;
     }
-    for (size_t k = 0; k < runtime_[i].columns.size(); ++k) {
-      const uint32_t col = runtime_[i].columns[k];
-      const LogicalType& type = table_->columns[col].type;
-      auto add = [&](CompareOp op, const std::optional<Value>& v) {
-        if (v && !v->is_null() && ScanCanEvaluate(type, v->type())) {
-          predicates_.push_back({ScanPredicate::Kind::kCompare, col, op, {*v}});
-        }
-      };
-      add(CompareOp::kGe, f.min(k));
-      add(CompareOp::kLe, f.max(k));
+    for (ScanPredicate& p : PublishedRanges(runtime_[i], *table_)) {
+      predicates_.push_back(std::move(p));
     }
   }
 }
@@ -394,15 +387,8 @@ bool ImScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& stat
 }
 
 void ImScan::ApplyMembership(DataChunk& out) {
-  std::vector<const Vector*> keys;
-  for (size_t i = 0; i < runtime_.size(); ++i) {
-    if (!runtime_applied_[i] || runtime_output_[i].empty() || out.Count() == 0) continue;
-    keys.clear();
-    for (size_t c : runtime_output_[i]) keys.push_back(&out.column(c));
-    const size_t before = out.Count();
-    runtime_[i].filter->ApplyMembership(keys, out);
-    counters_.rows_rejected_runtime += before - out.Count();
-  }
+  counters_.rows_rejected_runtime +=
+      ApplyRuntimeMembership(runtime_, runtime_applied_, runtime_output_, out);
 }
 
 }  // namespace pathdb::storage::im
