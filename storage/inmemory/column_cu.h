@@ -27,6 +27,13 @@
 
 namespace pathdb::storage::im {
 
+//! 10^n in 128 bits (n <= 38): scaling NUMBERs into and out of the integer domain.
+inline int128 Pow10(int n) {
+  int128 p = 1;
+  for (int i = 0; i < n; ++i) p *= 10;
+  return p;
+}
+
 enum class Encoding : uint8_t { kPlain, kDictionary, kFrameOfReference, kRunLength };
 std::string_view EncodingName(Encoding e);
 
