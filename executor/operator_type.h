@@ -24,6 +24,9 @@ enum class OperatorType : uint8_t {
   // ---- joins
   kHashJoin,     //!< HASH JOIN [RIGHT] [OUTER | SEMI | ANTI [NA]]
   kNestedLoops,  //!< NESTED LOOPS [OUTER | SEMI | ANTI [NA]]
+  //! HASH JOIN of an adaptive plan: holds the NESTED LOOPS alternative and the hash join's
+  //! probe input, and chooses one at run time (executor/adaptive_join.h)
+  kAdaptiveJoin,
   // ---- streaming
   kFilter,
   kProjection,  //!< shows no plan line (column reordering, select lists)
@@ -33,6 +36,7 @@ enum class OperatorType : uint8_t {
   kUnionAll,
   kJoinFilterCreate,  //!< JOIN FILTER CREATE :BF0000 above a hash join's build input
   kJoinFilterUse,     //!< JOIN FILTER USE :BF0000 above a probe-side scan
+  kStatisticsCollector,  //!< STATISTICS COLLECTOR above an adaptive join's driving input
   // ---- blocking (work areas and set operations)
   kHashGroupBy,
   kHashUnique,

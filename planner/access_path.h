@@ -103,6 +103,11 @@ struct AccessEstimate {
   double io_cost = 0;
   bool dynamic_sampling = false;  //!< estimates come from a dynamic sample
 };
+//! The rows statistics feedback (PlanContext::feedback) gives table `alias` scanned with the
+//! conjuncts `conj`, if any. Not for an index probe of nested loops (a conjunct holds the
+//! outer key as a parameter): its estimate is per probe.
+std::optional<double> FeedbackRows(const PlanContext& ctx, const std::string& alias,
+                                   const std::vector<BoundExprPtr>& conj);
 AccessEstimate EstimateTableAccess(const storage::TableInfo& table,
                                    const std::vector<uint32_t>& column_ids,
                                    const BoundExpr* predicate, const std::string& alias,

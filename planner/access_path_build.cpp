@@ -192,7 +192,10 @@ std::unique_ptr<PhysicalOperator> PlanTableAccessPath(
                         : ChooseAccessPath(table, column_ids, conj, sarg, indexes, alias, hints);
   const CostedPath cp = CostPath(path, table, column_ids, conj, sarg, facts, model);
   const TableHints th = ReadHints(hints, table, alias, indexes);
-  const double top_rows = std::max(1.0, th.cardinality ? *th.cardinality : cp.rows);
+  const std::optional<double> feedback = FeedbackRows(ctx, alias, conj);
+  const double top_rows = std::max(1.0, th.cardinality ? *th.cardinality
+                                        : feedback     ? *feedback
+                                                       : cp.rows);
   const std::vector<std::string> labels = ScanLabels(table, column_ids, alias);
   auto annotate = [&](PhysicalOperator& op, double rows, double row_bytes, const cost::Cost& c) {
     op.estimated_rows = std::max(1.0, rows);

@@ -414,6 +414,28 @@ AccessPath ChooseAccessPathByCost(const storage::TableInfo& table,
 
 using namespace access_detail;
 
+namespace {
+
+// Nested-loops key parameters take slots from 64 up (PlanContext::next_parameter_slot).
+bool HoldsJoinParameter(const BoundExpr& e) {
+  if (e.kind == BoundKind::kParameter && e.column_index >= 64) return true;
+  for (const auto& c : e.children)
+    if (HoldsJoinParameter(*c)) return true;
+  return false;
+}
+
+}  // namespace
+
+std::optional<double> FeedbackRows(const PlanContext& ctx, const std::string& alias,
+                                   const std::vector<BoundExprPtr>& conj) {
+  if (ctx.feedback.empty() || alias.empty()) return std::nullopt;
+  for (const auto& c : conj)
+    if (HoldsJoinParameter(*c)) return std::nullopt;
+  const CardinalityCorrection* fb = FindCorrection(ctx.feedback, "", {alias});
+  if (fb == nullptr) return std::nullopt;
+  return std::max(1.0, fb->rows);
+}
+
 AccessEstimate EstimateTableAccess(const storage::TableInfo& table,
                                    const std::vector<uint32_t>& column_ids,
                                    const BoundExpr* predicate, const std::string& alias,
@@ -444,6 +466,8 @@ AccessEstimate EstimateTableAccess(const storage::TableInfo& table,
   est.rows = cp.rows;
   if (auto card_hint = ReadHints(hints, table, alias, indexes).cardinality)
     est.rows = std::max(1.0, *card_hint);
+  else if (auto fb = FeedbackRows(ctx, alias, conj))
+    est.rows = *fb;
   est.rows = std::max(1.0, est.rows);
   est.bytes = est.rows * facts.RowBytes(column_ids);
   est.cost = cp.cost.total();

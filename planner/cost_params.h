@@ -18,6 +18,7 @@ struct CostParams {
   double optimizer_index_caching = 0;     //!< percent of index blocks assumed cached (NL/IN)
   bool table_scan_cost_plus_one = true;   //!< _table_scan_cost_plus_one
   bool bloom_filter_enabled = true;       //!< _bloom_filter_enabled: join filters at all
+  bool adaptive_plans = true;             //!< optimizer_adaptive_plans: adaptive joins
   //! In-memory scans may be planned: INMEMORY_QUERY = ENABLE and an In-Memory Area
   //! (INMEMORY_SIZE > 0).
   bool inmemory_query = false;

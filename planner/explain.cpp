@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "executor/adaptive_join.h"
 #include "executor/table_access_full.h"
 #include "planner/cost_model.h"
 #include "planner/sql_id.h"
@@ -198,15 +199,97 @@ std::vector<std::string> HintReport(const std::vector<HintUse>& hints,
 
 }  // namespace
 
+namespace {
+
+//! Ours, beside Oracle's note: where each adaptive join's inflection point lies and what its
+//! collector decided (+ADAPTIVE), and under reporting only the switch that did not happen
+//! (always: the user asked for that report).
+void AdaptiveNotes(const std::vector<ShownLine>& shown,
+                   const std::map<uint32_t, AdaptiveDecision>* adaptive, xplan::PlanDocument& doc) {
+  for (const ShownLine& s : shown) {
+    if (s.op->type() != OperatorType::kAdaptiveJoin) continue;
+    const auto& join = static_cast<const AdaptiveJoin&>(*s.op);
+    int collector_id = 0;
+    for (const ShownLine& c : shown)
+      if (c.op == &join.collector()) collector_id = c.id;
+    doc.adaptive_notes.push_back(
+        fmt::format("line {}: DP: Found point of inflection for NLJ vs. HJ: card = {:.2f}", s.id,
+                    join.inflection_point()));
+    const AdaptiveDecision* d = nullptr;
+    if (adaptive != nullptr) {
+      if (auto it = adaptive->find(join.adaptive_id()); it != adaptive->end()) d = &it->second;
+    }
+    if (d == nullptr) continue;
+    const char* method = d->hash ? "HASH JOIN" : "NESTED LOOPS";
+    if (d->preset) {
+      doc.adaptive_notes.push_back(
+          fmt::format("line {}: {} (resolved by the first execution)", s.id, method));
+    } else if (d->hash != d->wanted_hash) {
+      doc.notes.push_back(fmt::format(
+          "line {}: the statistics collector (line {}) saw {} rows: {} would have been chosen "
+          "(optimizer_adaptive_reporting_only)",
+          s.id, collector_id, d->rows, d->wanted_hash ? "HASH JOIN" : "NESTED LOOPS"));
+    } else {
+      doc.adaptive_notes.push_back(
+          fmt::format("line {}: the statistics collector (line {}) saw {}{} rows: {} chosen", s.id,
+                      collector_id, d->over_memory ? "more than " : "", d->rows, method));
+    }
+  }
+}
+
+void MarkInactive(const PhysicalOperator& op, bool inactive,
+                  const std::map<uint32_t, AdaptiveDecision>* adaptive,
+                  std::set<const PhysicalOperator*>& out) {
+  if (op.type() != OperatorType::kAdaptiveJoin) {
+    if (inactive) out.insert(&op);
+    for (const auto& c : op.children()) MarkInactive(*c, inactive, adaptive, out);
+    for (const PhysicalOperator* sub : op.SubPlans()) MarkInactive(*sub, inactive, adaptive, out);
+    return;
+  }
+  const auto& join = static_cast<const AdaptiveJoin&>(op);
+  bool hash = join.default_hash();
+  if (adaptive != nullptr) {
+    if (auto it = adaptive->find(join.adaptive_id()); it != adaptive->end()) hash = it->second.hash;
+  }
+  if (inactive || !hash) out.insert(&op);
+  const PhysicalOperator& nl = join.nested_loops();
+  if (inactive || hash) out.insert(&nl);
+  out.insert(&join.collector());  // always shown inactive, as Oracle does
+  for (const auto& c : join.collector().children()) MarkInactive(*c, inactive, adaptive, out);
+  for (size_t i = 1; i < nl.children().size(); ++i)
+    MarkInactive(*nl.children()[i], inactive || hash, adaptive, out);
+  MarkInactive(join.probe_input(), inactive || !hash, adaptive, out);
+}
+
+}  // namespace
+
+std::set<const PhysicalOperator*> InactiveLines(
+    const PhysicalOperator& root, const std::map<uint32_t, AdaptiveDecision>* adaptive) {
+  std::set<const PhysicalOperator*> out;
+  if (IsAdaptivePlan(root)) MarkInactive(root, false, adaptive, out);
+  return out;
+}
+
+bool IsAdaptivePlan(const PhysicalOperator& root) {
+  bool found = false;
+  ForEachPlanLine(root, [&](const PhysicalOperator& op, int) {
+    found = found || op.type() == OperatorType::kAdaptiveJoin;
+  });
+  return found;
+}
+
 xplan::PlanDocument DescribePlan(const PhysicalPlan& plan, const std::string& statement_operation,
-                                 const std::vector<OperatorRuntimeStats>* runtime) {
+                                 const std::vector<OperatorRuntimeStats>* runtime,
+                                 const std::map<uint32_t, AdaptiveDecision>* adaptive) {
   xplan::PlanDocument doc;
   doc.runtime_collected = runtime != nullptr;
   const cost::CostModel model;
   std::vector<ShownLine> shown;
+  std::set<const PhysicalOperator*> inactive;
   if (plan.root) {
     shown = ShownLines(*plan.root);
-    doc.plan_hash_value = PlanHashValue(*plan.root);
+    inactive = InactiveLines(*plan.root, adaptive);
+    doc.plan_hash_value = PlanHashValue(*plan.root, &inactive);
   }
 
   // Line 0: the statement, carrying the estimates (and run-time figures) of the top line.
@@ -243,6 +326,7 @@ xplan::PlanDocument DescribePlan(const PhysicalPlan& plan, const std::string& st
     line.depth = s.depth;
     line.operation = op.operation();
     line.name = op.object_name;
+    line.inactive = inactive.count(&op) > 0;
     // DML operations carry no estimates: Oracle leaves their Rows, Bytes and Cost blank.
     const bool estimated = op.estimated_rows > 0 || op.cost > 0;
     if (estimated) {
@@ -296,17 +380,20 @@ xplan::PlanDocument DescribePlan(const PhysicalPlan& plan, const std::string& st
     doc.outline_hints.emplace_back(h);
   doc.notes = plan.record.notes;
   doc.notes.insert(doc.notes.end(), scan_notes.begin(), scan_notes.end());
+  AdaptiveNotes(shown, adaptive, doc);
   doc.hint_report = HintReport(plan.record.hints, shown);
   return doc;
 }
 
-uint32_t PlanHashValue(const PhysicalOperator& root) {
+uint32_t PlanHashValue(const PhysicalOperator& root,
+                       const std::set<const PhysicalOperator*>* inactive) {
   // Shape only: (id, depth, operation, object name) of each shown line. The statement line is
   // the same for every plan of a statement and costs/predicates are left out on purpose.
   std::vector<xplan::PlanLine> lines;
   for (const ShownLine& s : ShownLines(root)) {
+    if (inactive != nullptr && inactive->count(s.op) > 0) continue;
     xplan::PlanLine l;
-    l.id = s.id;
+    l.id = static_cast<int>(lines.size()) + 1;
     l.depth = s.depth - 1;
     l.operation = s.op->operation();
     l.name = s.op->object_name;

@@ -8,7 +8,8 @@ namespace {
 
 // Hints the planner knows (someone reads them); anything else is reported as unknown.
 bool KnownHint(const std::string& name) {
-  static constexpr const char* kKnown[] = {"ALL_ROWS",
+  static constexpr const char* kKnown[] = {"ADAPTIVE_PLAN",
+                                           "ALL_ROWS",
                                            "APPEND",
                                            "BEGIN_OUTLINE_DATA",
                                            "CARDINALITY",
@@ -36,6 +37,7 @@ bool KnownHint(const std::string& name) {
                                            "NL_AJ",
                                            "NL_SJ",
                                            "NOAPPEND",
+                                           "NO_ADAPTIVE_PLAN",
                                            "NO_INDEX",
                                            "NO_INMEMORY",
                                            "NO_MERGE",

@@ -5,6 +5,7 @@
 #include <bit>
 
 #include "planner/access_path.h"
+#include "planner/adaptive_plan.h"
 #include "planner/bound_util.h"
 #include "planner/predicate_text.h"
 
@@ -90,12 +91,18 @@ void JoinGraph::PlanLeaves(const PlanLeafFn& plan_leaf) {
       r.rows = std::max(e.rows, 1.0);
       r.bytes = e.bytes > 0 ? e.bytes : r.rows * RowWidth(n);
       r.cost = {std::max(0.0, e.cost - e.cpu_cost), e.cpu_cost};
+      r.table_rows = std::max(e.table_rows, r.rows);
+      r.uncertain =
+          ScanEstimateUncertain(*n.table, n.column_ids, n.predicate.get(), e.dynamic_sampling);
       r.labels = ScanLabels(*n.table, n.column_ids, n.alias);
     } else {
       OpPtr op = plan_leaf(*r.node, ctx_);
       r.rows = std::max(op->estimated_rows, 1.0);
       r.bytes = op->estimated_bytes > 0 ? op->estimated_bytes : r.rows * RowWidth(*r.node);
       r.cost = CostOf(*op);
+      // A view or subquery's estimate rests on more guesses than a table's.
+      r.table_rows = r.rows * 10;
+      r.uncertain = true;
       r.labels = op->column_labels;
       r.planned = std::move(op);
     }
@@ -153,6 +160,15 @@ void JoinGraph::ClassifyConjuncts() {
 
 double JoinGraph::SubsetRows(Mask s) {
   if (auto it = rows_cache_.find(s); it != rows_cache_.end()) return it->second;
+  if (std::popcount(s) >= 2 && !ctx_.feedback.empty()) {
+    std::vector<std::string> aliases;
+    for (size_t i = 0; i < rels_.size(); ++i)
+      if (Has(s, i)) aliases.push_back(rels_[i].alias);
+    if (const CardinalityCorrection* fb = FindCorrection(ctx_.feedback, query_block_, aliases)) {
+      rows_cache_.emplace(s, std::max(1.0, fb->rows));
+      return std::max(1.0, fb->rows);
+    }
+  }
   double rows = 1;
   for (size_t i = 0; i < rels_.size(); ++i)
     if (Has(s, i)) rows *= rels_[i].rows;

@@ -40,6 +40,11 @@ struct JoinRelation {
   const PhysicalOperator* line = nullptr;     //!< the relation's top plan line once built
   double rows = 1, bytes = 0;
   cost::Cost cost;
+  //! Rows before filters (table rows for a scan): the top of an inflection point search.
+  double table_rows = 1;
+  //! The estimate may be far off (planner/adaptive_plan.h): joins driven by this relation
+  //! may be planned adaptive.
+  bool uncertain = false;
   std::vector<std::string> labels;
 };
 

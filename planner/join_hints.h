@@ -34,6 +34,10 @@ struct JoinStep {
   size_t rel = 0;
   JoinMethod method = JoinMethod::kFirst;
   size_t key = 0;  //!< kIndexNestedLoops: the conjunct the index access uses
+  //! An adaptive join: `method` (kIndexNestedLoops or kHashOuterBuilds) is the default, the
+  //! other one the alternative; nested loops use conjunct `key` into the index.
+  bool adaptive = false;
+  double inflection_point = 0;  //!< driving rows above which the hash join is cheaper
 };
 
 //! The join hints of one query block, by relation (indexes into the join tree's relations).

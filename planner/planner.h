@@ -8,6 +8,7 @@
 #include "executor/operator.h"
 #include "parser/ast.h"
 #include "planner/cost_params.h"
+#include "planner/statistics_feedback.h"
 #include "storage/storage.h"
 
 namespace pathdb::planner {
@@ -84,6 +85,11 @@ struct PlanContext {
   std::vector<std::shared_ptr<PhysicalOperator>> subplans;
   //! Join filter hints met while planning table access paths (planner/join_filters.cpp).
   std::vector<JoinFilterHint> join_filter_hints;
+  //! Next adaptive join id (executor/adaptive_join.h): 0, 1 ... in planning order.
+  uint32_t next_adaptive_id = 0;
+  //! Statistics feedback from an earlier execution (planner/statistics_feedback.h): these
+  //! cardinalities replace the estimates of the tables and joins they name.
+  std::vector<CardinalityCorrection> feedback;
 
   //! Registers a finished subquery plan and returns the const handle its expression keeps.
   std::shared_ptr<const PhysicalOperator> AddSubPlan(std::unique_ptr<PhysicalOperator> plan) {

@@ -204,9 +204,24 @@ std::vector<std::string> Render(const PlanDocument& doc, const Format& f) {
     any_mem |= l.runtime->omem.has_value() || l.runtime->used_mem.has_value();
   }
   bool show_inactive = f.adaptive;
-  std::vector<const PlanLine*> lines;
+  // Without +ADAPTIVE the final plan is shown as if it were the whole plan: its lines are
+  // indented by their active ancestors only.
+  std::vector<PlanLine> final_lines;
+  std::vector<std::pair<int, bool>> ancestors;  // (depth, inactive) of the open lines
   for (const auto& l : doc.lines) {
-    if (show_inactive || !l.inactive) lines.push_back(&l);
+    while (!ancestors.empty() && ancestors.back().first >= l.depth) ancestors.pop_back();
+    int active_above = 0;
+    for (const auto& a : ancestors) active_above += a.second ? 0 : 1;
+    ancestors.emplace_back(l.depth, l.inactive);
+    if (show_inactive || l.inactive) continue;
+    final_lines.push_back(l);
+    if (l.depth > 0) final_lines.back().depth = active_above;
+  }
+  std::vector<const PlanLine*> lines;
+  if (show_inactive) {
+    for (const auto& l : doc.lines) lines.push_back(&l);
+  } else {
+    for (const auto& l : final_lines) lines.push_back(&l);
   }
   // Without +ADAPTIVE the final plan is renumbered consecutively (predicate ids follow).
   std::vector<int> shown_id(lines.size());
@@ -395,7 +410,14 @@ std::vector<std::string> Render(const PlanDocument& doc, const Format& f) {
     for (const auto& l : doc.hint_report) out.push_back(l);
   }
   std::vector<std::string> notes;
-  if (f.note) notes = doc.notes;
+  if (f.note) {
+    notes = doc.notes;
+    if (f.adaptive) {
+      for (auto& n : notes)
+        if (n == kAdaptivePlanNote) n += " (rows marked '-' are inactive)";
+      notes.insert(notes.end(), doc.adaptive_notes.begin(), doc.adaptive_notes.end());
+    }
+  }
   if ((f.iostats || f.memstats) && !doc.runtime_collected) {
     notes.push_back("Warning: basic plan statistics not available. These are only collected when:");
     notes.push_back("    * hint 'gather_plan_statistics' is used for the statement or");

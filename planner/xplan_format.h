@@ -33,6 +33,10 @@ struct LineRuntime {
   uint64_t bytes_skipped = 0;  //!< Skipped: bytes a storage index kept a scan from reading
 };
 
+//! The Note of a plan holding an adaptive join; with +ADAPTIVE the renderer adds
+//! " (rows marked '-' are inactive)".
+inline constexpr const char* kAdaptivePlanNote = "this is an adaptive plan";
+
 struct PlanLine {
   int id = 0;
   int depth = 0;               //!< 0 for the statement line
@@ -74,6 +78,8 @@ struct PlanDocument {
   std::vector<std::string> outline_hints;  //!< for +OUTLINE, without indentation
   std::vector<std::string> hint_report;    //!< preformatted lines of the hint report body
   std::vector<std::string> notes;          //!< "this is an adaptive plan" ... (without "- ")
+  //! Notes shown with +ADAPTIVE only: inflection points and collector decisions.
+  std::vector<std::string> adaptive_notes;
 };
 
 //! Renders the document as DBMS_XPLAN prints it, one string per output line.

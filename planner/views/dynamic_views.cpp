@@ -93,7 +93,8 @@ Rows SqlRows(ExecContext&, const SystemViewSources& src) {
                     N(s.plan_hash_value), N(s.executions), N(s.parse_calls), N(s.loads),
                     N(s.invalidations), N(s.elapsed_us), N(s.buffer_gets), N(s.disk_reads),
                     N(s.rows_processed), V(s.command), V(s.valid ? "VALID" : "INVALID_UNAUTH"),
-                    V(s.sql_text.substr(0, 1000)), V(s.sql_text)});
+                    V(s.sql_text.substr(0, 1000)), V(s.sql_text), V(s.resolved_adaptive),
+                    V(s.reoptimizable ? "Y" : "N")});
   }
   return rows;
 }
@@ -132,7 +133,8 @@ Rows PlanLineRows(ExecContext&, const SystemViewSources& src, bool statistics) {
           OptNum(l.cardinality),
           OptNum(l.bytes),
           V(l.access_predicates),
-          V(l.filter_predicates)};
+          V(l.filter_predicates),
+          N(l.full_plan_hash_value)};
     if (statistics) {
       auto rt = [&](uint64_t v) { return l.has_runtime ? N(v) : NullNum(); };
       for (Value v :
@@ -163,7 +165,8 @@ std::vector<ColumnDef> PlanLineColumns() {
           {"CARDINALITY", Num()},
           {"BYTES", Num()},
           {"ACCESS_PREDICATES", Str(4000)},
-          {"FILTER_PREDICATES", Str(4000)}};
+          {"FILTER_PREDICATES", Str(4000)},
+          {"FULL_PLAN_HASH_VALUE", Num()}};
 }
 }  // namespace
 
@@ -210,7 +213,9 @@ std::vector<SystemView> DynamicViews() {
                         {"COMMAND_NAME", Str(64)},
                         {"OBJECT_STATUS", Str(19)},
                         {"SQL_TEXT", Str(1000)},
-                        {"SQL_FULLTEXT", Str(4000)}},
+                        {"SQL_FULLTEXT", Str(4000)},
+                        {"IS_RESOLVED_ADAPTIVE_PLAN", Str(1)},
+                        {"IS_REOPTIMIZABLE", Str(1)}},
                        SqlRows));
   // Oracle shows the filters of running parallel queries; ours shows the last execution of
   // every cached cursor, serial or parallel (oracle-reference.md 3.4).

@@ -48,6 +48,9 @@ struct SqlSource {
   std::string sql_text;
   std::string command;  //!< "SELECT", "INSERT" ...
   bool valid = true;
+  //! IS_RESOLVED_ADAPTIVE_PLAN: empty for a plan without adaptive joins, "Y" once run, "N".
+  std::string resolved_adaptive;
+  bool reoptimizable = false;  //!< IS_REOPTIMIZABLE: statistics feedback waits for the next run
 };
 
 //! One join filter of a cursor's last execution (V$SQL_JOIN_FILTER).
@@ -74,6 +77,7 @@ struct PlanLineSource {
   std::string sql_id;
   int child_number = 0;
   uint32_t plan_hash_value = 0;
+  uint32_t full_plan_hash_value = 0;  //!< the whole adaptive plan, inactive lines included
   int id = 0, parent_id = -1, depth = 0, position = 0;
   std::string operation, options, object_name;
   std::optional<double> cardinality, bytes, cost;

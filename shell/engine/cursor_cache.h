@@ -9,6 +9,7 @@
 #pragma once
 #include <cstdint>
 #include <list>
+#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -51,6 +52,14 @@ struct ChildCursor {
   bool has_runtime = false;
   //! The join filters of the last execution (V$SQL_JOIN_FILTER), by filter id.
   std::vector<std::pair<uint32_t, JoinFilter::Counters>> join_filters;
+  // ---- adaptive plans
+  bool adaptive = false;              //!< the plan holds adaptive joins
+  uint32_t full_plan_hash_value = 0;  //!< every line; plan_hash_value is the final plan's
+  //! What the adaptive joins of the last execution decided (by adaptive id); empty before.
+  std::map<uint32_t, AdaptiveDecision> adaptive_decisions;
+  // ---- statistics feedback (shell/engine/statistics_feedback.h)
+  //! An execution saw cardinalities far from the estimates: the next one plans a new child.
+  bool reoptimizable = false;
 };
 
 struct ParentCursor {

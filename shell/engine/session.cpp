@@ -169,6 +169,7 @@ planner::cost::CostParams Session::CostParameters() const {
   p.optimizer_index_caching = static_cast<double>(params_.GetInt("optimizer_index_caching"));
   p.table_scan_cost_plus_one = params_.GetBool("_table_scan_cost_plus_one");
   p.bloom_filter_enabled = params_.GetBool("_bloom_filter_enabled");
+  p.adaptive_plans = params_.GetBool("optimizer_adaptive_plans");
   p.inmemory_query =
       params_.GetText("inmemory_query") == "ENABLE" && params_.GetInt("inmemory_size") > 0;
   p.work_area_bytes = static_cast<double>(WorkAreaBytes());

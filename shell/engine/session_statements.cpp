@@ -280,7 +280,13 @@ ChildCursor& StatementRunner::Keep(planner::PhysicalPlan plan, const ast::Statem
   c.plan = std::move(plan);
   c.statement_operation = StatementOperation(stmt.kind);
   c.line_count = NumberPlanLines(*c.plan.root);
-  c.plan_hash_value = planner::PlanHashValue(*c.plan.root);
+  c.adaptive = planner::IsAdaptivePlan(*c.plan.root);
+  c.adaptive_decisions.clear();
+  {
+    const auto inactive = planner::InactiveLines(*c.plan.root, nullptr);
+    c.plan_hash_value = planner::PlanHashValue(*c.plan.root, &inactive);
+  }
+  c.full_plan_hash_value = planner::PlanHashValue(*c.plan.root);
   c.dictionary = cursor->dictionary;
   c.valid = true;
   c.has_plan = true;
@@ -304,6 +310,14 @@ StatementOutcome StatementRunner::RunCursor(ChildCursor& c, ResultSink& sink) {
     lines.resize(static_cast<size_t>(std::max(c.line_count, 1)));
     ctx.line_stats = &lines;
   }
+  if (c.adaptive) {
+    ctx.shared.adaptive_reporting_only =
+        session.parameters().GetBool("optimizer_adaptive_reporting_only");
+    // Oracle resolves an adaptive plan once and reuses the final plan; ours decides again
+    // at every execution unless asked to behave like Oracle.
+    if (session.parameters().GetBool("_optimizer_adaptive_plan_resolve_once"))
+      for (const auto& [id, d] : c.adaptive_decisions) ctx.shared.adaptive_presets[id] = d.hash;
+  }
   const uint64_t gets = stats.Get(Stat::kConsistentGets) + stats.Get(Stat::kDbBlockGets);
   const uint64_t reads = stats.Get(Stat::kPhysicalReads);
   const auto start = std::chrono::steady_clock::now();
@@ -315,6 +329,11 @@ StatementOutcome StatementRunner::RunCursor(ChildCursor& c, ResultSink& sink) {
                                               .count());
     c.buffer_gets += stats.Get(Stat::kConsistentGets) + stats.Get(Stat::kDbBlockGets) - gets;
     c.disk_reads += stats.Get(Stat::kPhysicalReads) - reads;
+    if (c.adaptive && !ctx.shared.adaptive_decisions().empty()) {
+      c.adaptive_decisions = ctx.shared.adaptive_decisions();
+      const auto inactive = planner::InactiveLines(*c.plan.root, &c.adaptive_decisions);
+      c.plan_hash_value = planner::PlanHashValue(*c.plan.root, &inactive);
+    }
     c.join_filters.clear();
     for (const auto& [id, filter] : ctx.shared.join_filters()) {
       const JoinFilter::Counters jf = filter->counters();

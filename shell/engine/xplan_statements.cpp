@@ -118,7 +118,8 @@ xplan::PlanDocument CursorDocument(const ParentCursor& parent, const ChildCursor
                                    bool last) {
   const std::vector<OperatorRuntimeStats>* runtime = nullptr;
   if (child.has_runtime) runtime = last ? &child.last_stats : &child.total_stats;
-  xplan::PlanDocument doc = planner::DescribePlan(child.plan, child.statement_operation, runtime);
+  xplan::PlanDocument doc = planner::DescribePlan(child.plan, child.statement_operation, runtime,
+                                                  &child.adaptive_decisions);
   doc.sql_id = parent.sql_id;
   doc.child_number = child.child_number;
   doc.sql_text = parent.sql_text;
@@ -230,6 +231,8 @@ std::vector<planner::SqlSource> CursorSqlRows(const CursorCache& cache) {
       const std::string& op = c->statement_operation;
       s.command = op.substr(0, op.rfind(" STATEMENT"));
       s.valid = c->valid;
+      if (c->adaptive) s.resolved_adaptive.assign(1, c->adaptive_decisions.empty() ? 'N' : 'Y');
+      s.reoptimizable = c->reoptimizable;
       rows.push_back(std::move(s));
     }
   }
@@ -247,11 +250,13 @@ std::vector<planner::PlanLineSource> CursorPlanLines(const CursorCache& cache) {
       if (!c->has_plan) continue;
       // Shown line ids are not operator line ids (hidden operators): take the run-time
       // figures from documents described with them.
-      const xplan::PlanDocument doc = planner::DescribePlan(
-          c->plan, c->statement_operation, c->has_runtime ? &c->total_stats : nullptr);
+      const xplan::PlanDocument doc =
+          planner::DescribePlan(c->plan, c->statement_operation,
+                                c->has_runtime ? &c->total_stats : nullptr, &c->adaptive_decisions);
       xplan::PlanDocument last_doc;
       if (c->has_runtime)
-        last_doc = planner::DescribePlan(c->plan, c->statement_operation, &c->last_stats);
+        last_doc = planner::DescribePlan(c->plan, c->statement_operation, &c->last_stats,
+                                         &c->adaptive_decisions);
       std::vector<int> parents;       // by depth: the latest line seen at that depth
       std::vector<int> child_counts;  // by line id: children seen so far
       for (const xplan::PlanLine& l : doc.lines) {
@@ -259,6 +264,7 @@ std::vector<planner::PlanLineSource> CursorPlanLines(const CursorCache& cache) {
         r.sql_id = p->sql_id;
         r.child_number = c->child_number;
         r.plan_hash_value = c->plan_hash_value;
+        r.full_plan_hash_value = c->full_plan_hash_value;
         r.id = l.id;
         r.depth = l.depth;
         if (l.depth > 0 && static_cast<size_t>(l.depth) <= parents.size())

@@ -190,7 +190,9 @@ TEST(XplanFormat, AdaptivePlanShowsInactiveLinesOnlyWithAdaptive) {
   EXPECT_NE(adaptive.find("|- *  1 |  HASH JOIN"), std::string::npos);
   std::string final_plan = Join(Render(d, Format::Parse("TYPICAL")));
   EXPECT_EQ(final_plan.find("HASH JOIN"), std::string::npos);
-  EXPECT_NE(final_plan.find("|*  2 |   TABLE ACCESS FULL"), std::string::npos);  // renumbered
+  // Renumbered, and indented by the active lines above it only.
+  EXPECT_NE(final_plan.find("|   1 |  NESTED LOOPS"), std::string::npos);
+  EXPECT_NE(final_plan.find("|*  2 |  TABLE ACCESS FULL"), std::string::npos);
   EXPECT_NE(final_plan.find("   2 - filter(\"D\".\"NAME\"='Sales')"), std::string::npos);
 }
 

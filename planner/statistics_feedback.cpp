@@ -1,0 +1,135 @@
+#include "planner/statistics_feedback.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "executor/hash_join.h"
+#include "executor/nested_loops.h"
+
+namespace pathdb::planner {
+
+namespace {
+
+bool IsTableLine(const PhysicalOperator& op) {
+  switch (op.type()) {
+    case OperatorType::kTableAccessFull:
+    case OperatorType::kTableAccessByIndexRowid:
+    case OperatorType::kIndexUniqueScan:
+    case OperatorType::kIndexRangeScan:
+    case OperatorType::kIndexFullScan:
+    case OperatorType::kIndexFastFullScan:
+      return !op.object_alias.empty();
+    default:
+      return false;
+  }
+}
+
+bool IsInnerJoinLine(const PhysicalOperator& op) {
+  switch (op.type()) {
+    case OperatorType::kAdaptiveJoin:
+      return true;
+    case OperatorType::kHashJoin:
+      return static_cast<const HashJoin&>(op).kind() == JoinKind::kInner;
+    case OperatorType::kNestedLoops:
+      return static_cast<const NestedLoops&>(op).kind() == JoinKind::kInner;
+    default:
+      return false;
+  }
+}
+
+//! "T1@SEL$1" -> (T1, SEL$1).
+std::pair<std::string, std::string> SplitAlias(const std::string& object_alias) {
+  const size_t at = object_alias.rfind('@');
+  if (at == std::string::npos) return {object_alias, ""};
+  return {object_alias.substr(0, at), object_alias.substr(at + 1)};
+}
+
+//! The tables below `op` within its query block (not inside subquery plans).
+void TablesBelow(const PhysicalOperator& op, std::set<std::string>& aliases, std::string& block) {
+  if (IsTableLine(op)) {
+    auto [alias, qb] = SplitAlias(op.object_alias);
+    aliases.insert(alias);
+    if (block.empty()) block = qb;
+  }
+  for (const auto& c : op.children()) TablesBelow(*c, aliases, block);
+}
+
+struct Collector {
+  const std::vector<OperatorRuntimeStats>& lines;
+  bool joins;
+  std::vector<CardinalityCorrection> out;
+
+  const OperatorRuntimeStats* Once(const PhysicalOperator& op) const {
+    const int id = op.line_id();
+    if (id < 0 || static_cast<size_t>(id) >= lines.size()) return nullptr;
+    const OperatorRuntimeStats& s = lines[static_cast<size_t>(id)];
+    return s.starts == 1 ? &s : nullptr;
+  }
+
+  static bool FarOff(double actual, double estimate) {
+    const double hi = std::max(actual, estimate), lo = std::max(std::min(actual, estimate), 1.0);
+    return hi / lo >= kFeedbackRatio;
+  }
+
+  void Add(std::string block, std::set<std::string> aliases, double rows) {
+    CardinalityCorrection c{std::move(block), {aliases.begin(), aliases.end()}, rows};
+    for (const auto& o : out)
+      if (o.query_block == c.query_block && o.aliases == c.aliases) return;  // topmost wins
+    out.push_back(std::move(c));
+  }
+
+  void Walk(const PhysicalOperator& op, bool under_table_line) {
+    const bool table = IsTableLine(op);
+    const OperatorRuntimeStats* s = Once(op);
+    if (s != nullptr && op.estimated_rows > 0 && FarOff(double(s->rows), op.estimated_rows)) {
+      // A relation's top line: an index line below its table line counts entries, not rows.
+      if (table && !under_table_line) {
+        auto [alias, qb] = SplitAlias(op.object_alias);
+        Add(qb, {alias}, double(s->rows));
+      } else if (joins && IsInnerJoinLine(op)) {
+        std::set<std::string> aliases;
+        std::string block;
+        TablesBelow(op, aliases, block);
+        if (aliases.size() >= 2) Add(block, std::move(aliases), double(s->rows));
+      }
+    }
+    for (const auto& c : op.children()) Walk(*c, table);
+    for (const PhysicalOperator* sub : op.SubPlans()) Walk(*sub, false);
+  }
+};
+
+}  // namespace
+
+std::vector<CardinalityCorrection> CollectFeedback(const PhysicalOperator& root,
+                                                   const std::vector<OperatorRuntimeStats>& lines,
+                                                   bool joins) {
+  Collector c{lines, joins, {}};
+  c.Walk(root, false);
+  return std::move(c.out);
+}
+
+std::string OptEstimateText(const CardinalityCorrection& c) {
+  const std::string& qb = c.query_block;
+  if (!c.join())
+    return fmt::format("OPT_ESTIMATE (@\"{}\" TABLE \"{}\"@\"{}\" ROWS={:.6f} )", qb,
+                       c.aliases.front(), qb, c.rows);
+  std::string list;
+  for (auto it = c.aliases.rbegin(); it != c.aliases.rend(); ++it) {
+    if (!list.empty()) list += ' ';
+    list += fmt::format("\"{}\"@\"{}\"", *it, qb);
+  }
+  return fmt::format("OPT_ESTIMATE (@\"{}\" JOIN ({}) ROWS={:.6f} )", qb, list, c.rows);
+}
+
+const CardinalityCorrection* FindCorrection(const std::vector<CardinalityCorrection>& feedback,
+                                            const std::string& query_block,
+                                            std::vector<std::string> aliases) {
+  std::sort(aliases.begin(), aliases.end());
+  for (const auto& c : feedback)
+    if (c.aliases == aliases && (query_block.empty() || c.query_block == query_block)) return &c;
+  return nullptr;
+}
+
+}  // namespace pathdb::planner
