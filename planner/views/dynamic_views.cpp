@@ -109,6 +109,16 @@ Rows JoinFilterRows(ExecContext&, const SystemViewSources& src) {
   return rows;
 }
 
+Rows ReoptimizationHintRows(ExecContext&, const SystemViewSources& src) {
+  Rows rows;
+  if (!src.reoptimization_hints) return rows;
+  for (const ReoptimizationHintSource& h : src.reoptimization_hints()) {
+    rows.push_back({V(h.sql_id), N(static_cast<uint64_t>(h.child_number)),
+                    N(static_cast<uint64_t>(h.hint_id)), V(h.hint_text), N(0), V("Y"), N(0)});
+  }
+  return rows;
+}
+
 Rows SessionRows(ExecContext&, const SystemViewSources& src) {
   SessionSource s = src.session ? src.session() : SessionSource{};
   return {{N(src.sid), N(1), V(s.username), V("ACTIVE"), V("DEDICATED"), V(s.program), V(s.sql_id),
@@ -231,6 +241,15 @@ std::vector<SystemView> DynamicViews() {
                         {"ACTIVE", Str(3)},
                         {"CON_ID", Num()}},
                        JoinFilterRows));
+  v.push_back(MakeView("V$SQL_REOPTIMIZATION_HINTS",
+                       {{"SQL_ID", Str(13)},
+                        {"CHILD_NUMBER", Num()},
+                        {"HINT_ID", Num()},
+                        {"HINT_TEXT", Str(4000)},
+                        {"CLIENT_ID", Num()},
+                        {"REPARSE", Str(1)},
+                        {"CON_ID", Num()}},
+                       ReoptimizationHintRows));
   v.push_back(MakeView(
       "V$SQL_PLAN", PlanLineColumns(),
       [](ExecContext& ec, const SystemViewSources& src) { return PlanLineRows(ec, src, false); }));

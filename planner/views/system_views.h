@@ -53,6 +53,14 @@ struct SqlSource {
   bool reoptimizable = false;  //!< IS_REOPTIMIZABLE: statistics feedback waits for the next run
 };
 
+//! One statistics feedback correction of a child cursor (V$SQL_REOPTIMIZATION_HINTS).
+struct ReoptimizationHintSource {
+  std::string sql_id;
+  int child_number = 0;
+  int hint_id = 0;  //!< 1, 2 ... within the child
+  std::string hint_text;
+};
+
 //! One join filter of a cursor's last execution (V$SQL_JOIN_FILTER).
 struct JoinFilterSource {
   uint32_t plan_hash_value = 0;
@@ -107,6 +115,7 @@ struct SystemViewSources {
   std::function<SessionSource()> session;
   std::function<std::vector<PlanLineSource>()> plan_lines;
   std::function<std::vector<JoinFilterSource>()> join_filters;
+  std::function<std::vector<ReoptimizationHintSource>()> reoptimization_hints;
   //! TABLE(DBMS_XPLAN.DISPLAY(...)) and the like: the view producing the function's rows
   //! (owned by the session, alive as long as it), or nullptr for an unknown function.
   //! `name` is upper-case "PACKAGE.FUNCTION". Throws OraError for bad arguments.

@@ -60,6 +60,10 @@ struct ChildCursor {
   // ---- statistics feedback (shell/engine/statistics_feedback.h)
   //! An execution saw cardinalities far from the estimates: the next one plans a new child.
   bool reoptimizable = false;
+  //! The corrections that made it reoptimizable (V$SQL_REOPTIMIZATION_HINTS).
+  std::vector<planner::CardinalityCorrection> corrections;
+  //! Built from another child's corrections (it is not monitored again).
+  bool from_feedback = false;
 };
 
 struct ParentCursor {

@@ -267,10 +267,18 @@ StatementOutcome Session::Execute(std::string_view sql, ResultSink& sink) {
   impl_->stats_before = stats_;
   stats_.Add(Stat::kParseCountTotal);
   StatementCursor cursor{impl_->cursors, impl_->sql_id, text, OptimizerEnvironment(),
-                         DictionaryFingerprint(db_)};
+                         DictionaryFingerprint(db_), {}};
   // A soft parse: the same text, planned in the same environment against the same
   // dictionary, runs its cached plan without parsing or planning again.
   ChildCursor* cached = impl_->cursors.Find(cursor.sql_id, cursor.environment);
+  // Statistics feedback: a child whose execution was far from its estimates hands its
+  // corrections to a new child, planned once and shared from then on.
+  if (cached != nullptr && cached->reoptimizable && cached->valid &&
+      cached->dictionary == cursor.dictionary && params_.GetBool("_optimizer_use_feedback")) {
+    cursor.feedback = cached->corrections;
+    cursor.environment += "statistics feedback\n";
+    cached = impl_->cursors.Find(cursor.sql_id, cursor.environment);
+  }
   const bool soft = cached != nullptr && cached->valid && cached->has_plan &&
                     cached->dictionary == cursor.dictionary;
   ast::StatementPtr stmt;

@@ -252,6 +252,7 @@ planner::PhysicalPlan StatementRunner::PlanStatement(const ast::Statement& stmt)
   const planner::SystemViewSources sources = SystemViewSourcesFor(session);
   planner::PlanContext pctx{session.database(), ctx.eval, &sources};
   pctx.cost = session.CostParameters();
+  if (cursor != nullptr) pctx.feedback = cursor->feedback;
   planner::PhysicalPlan plan;
   switch (stmt.kind) {
     case ast::StmtKind::kSelect:
@@ -270,6 +271,8 @@ planner::PhysicalPlan StatementRunner::PlanStatement(const ast::Statement& stmt)
       ThrowOra(905, "missing keyword");
   }
   if (AsksRuntimeStatistics(stmt)) plan.record.gather_plan_statistics = true;
+  if (!pctx.feedback.empty())
+    plan.record.notes.emplace_back("statistics feedback used for this statement");
   NumberPlanLines(*plan.root);
   return plan;
 }
@@ -287,6 +290,9 @@ ChildCursor& StatementRunner::Keep(planner::PhysicalPlan plan, const ast::Statem
     c.plan_hash_value = planner::PlanHashValue(*c.plan.root, &inactive);
   }
   c.full_plan_hash_value = planner::PlanHashValue(*c.plan.root);
+  c.reoptimizable = false;
+  c.corrections.clear();
+  c.from_feedback = !cursor->feedback.empty();
   c.dictionary = cursor->dictionary;
   c.valid = true;
   c.has_plan = true;
@@ -299,14 +305,26 @@ ChildCursor& StatementRunner::Keep(planner::PhysicalPlan plan, const ast::Statem
   return c;
 }
 
+void StatementRunner::NoteFeedback(ChildCursor& c, const std::vector<OperatorRuntimeStats>& lines) {
+  // Join feedback is part of the adaptive statistics (Oracle 12.2 and later).
+  const Parameters& p = session.parameters();
+  const bool joins =
+      p.GetBool("_optimizer_use_feedback_for_join") && p.GetBool("optimizer_adaptive_statistics");
+  c.corrections = planner::CollectFeedback(*c.plan.root, lines, joins);
+  c.reoptimizable = !c.corrections.empty();
+}
+
 StatementOutcome StatementRunner::RunCursor(ChildCursor& c, ResultSink& sink) {
   SessionStats& stats = session.stats();
   ++c.parse_calls;
   ++c.executions;
   if (cursor != nullptr) session.NoteExecutedCursor(cursor->sql_id, c.child_number);
   const bool gather = c.plan.record.gather_plan_statistics || StatisticsLevelAll(session);
+  // Statistics feedback monitors a child's first execution: every line's rows and starts.
+  const bool monitor = !c.from_feedback && c.executions == 1 && c.statement_operation ==
+                       "SELECT STATEMENT" && session.parameters().GetBool("_optimizer_use_feedback");
   std::vector<OperatorRuntimeStats> lines;
-  if (gather) {
+  if (gather || monitor) {
     lines.resize(static_cast<size_t>(std::max(c.line_count, 1)));
     ctx.line_stats = &lines;
   }
@@ -341,6 +359,7 @@ StatementOutcome StatementRunner::RunCursor(ChildCursor& c, ResultSink& sink) {
       stats.Add(Stat::kJoinFilterRowsProbed, jf.probed);
       stats.Add(Stat::kJoinFilterRowsFiltered, jf.filtered);
     }
+    if (monitor) NoteFeedback(c, lines);
     if (gather) {
       AccumulateRuntime(c.total_stats, lines);
       c.last_stats = std::move(lines);

@@ -22,6 +22,8 @@ struct StatementCursor {
   std::string text;
   std::string environment;
   uint64_t dictionary = 0;  //!< fingerprint of the dictionary the plan is built against
+  //! Statistics feedback the plan is built with (from a reoptimizable sibling), or none.
+  std::vector<planner::CardinalityCorrection> feedback;
 };
 
 struct StatementRunner {
@@ -37,6 +39,9 @@ struct StatementRunner {
   StatementOutcome Run(const ast::Statement& stmt, ResultSink& sink);
   //! Runs a cursor's plan (cached or just built), keeping its execution statistics.
   StatementOutcome RunCursor(ChildCursor& child, ResultSink& sink);
+  //! After a monitored execution: the child's statistics feedback (corrections, and whether
+  //! the next execution plans a new child with them).
+  void NoteFeedback(ChildCursor& child, const std::vector<OperatorRuntimeStats>& lines);
 
  private:
   StatementOutcome Query(const ast::Statement& stmt, ResultSink& sink);

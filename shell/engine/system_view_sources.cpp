@@ -1,5 +1,8 @@
 #include "shell/engine/system_view_sources.h"
 
+#include <algorithm>
+#include <tuple>
+
 #include "shell/engine/cursor_cache.h"
 #include "shell/engine/xplan_statements.h"
 
@@ -21,6 +24,19 @@ planner::SystemViewSources SystemViewSourcesFor(Session& session) {
   s.sql = [sess] { return CursorSqlRows(sess->cursors()); };
   s.plan_lines = [sess] { return CursorPlanLines(sess->cursors()); };
   s.join_filters = [sess] { return CursorJoinFilters(sess->cursors()); };
+  s.reoptimization_hints = [sess] {
+    std::vector<planner::ReoptimizationHintSource> out;
+    for (const ParentCursor* p : sess->cursors().All())
+      for (const auto& c : p->children) {
+        int id = 0;
+        for (const auto& fb : c->corrections)
+          out.push_back({p->sql_id, c->child_number, ++id, planner::OptEstimateText(fb)});
+      }
+    std::stable_sort(out.begin(), out.end(), [](const auto& x, const auto& y) {
+      return std::tie(x.sql_id, x.child_number) < std::tie(y.sql_id, y.child_number);
+    });
+    return out;
+  };
   s.session = [sess] {
     planner::SessionSource src;
     src.sql_id = sess->sql_id();
