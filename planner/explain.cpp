@@ -390,11 +390,19 @@ uint32_t PlanHashValue(const PhysicalOperator& root,
   // Shape only: (id, depth, operation, object name) of each shown line. The statement line is
   // the same for every plan of a statement and costs/predicates are left out on purpose.
   std::vector<xplan::PlanLine> lines;
+  // The final plan of an adaptive plan is hashed as it is displayed: its lines indented by
+  // their active ancestors only, as if it had been planned that way.
+  std::vector<std::pair<int, bool>> ancestors;  // (depth, inactive) of the open lines
   for (const ShownLine& s : ShownLines(root)) {
-    if (inactive != nullptr && inactive->count(s.op) > 0) continue;
+    while (!ancestors.empty() && ancestors.back().first >= s.depth) ancestors.pop_back();
+    int active_above = 0;
+    for (const auto& a : ancestors) active_above += a.second ? 0 : 1;
+    const bool off = inactive != nullptr && inactive->count(s.op) > 0;
+    ancestors.emplace_back(s.depth, off);
+    if (off) continue;
     xplan::PlanLine l;
     l.id = static_cast<int>(lines.size()) + 1;
-    l.depth = s.depth - 1;
+    l.depth = active_above;
     l.operation = s.op->operation();
     l.name = s.op->object_name;
     lines.push_back(std::move(l));

@@ -179,7 +179,9 @@ class JoinSearch : JoinGraph {
     auto hj = [&](double c) {
       return (r.cost + HashJoinCost(model_, c, c * width, r.rows)).total();
     };
-    auto point = FindInflectionPoint(nl, hj, 1.0, std::max(top, orows));
+    // Oracle searches up to the driving table's rows; ours also covers tenfold growth since
+    // the statistics were gathered, since the collector decides again at every execution.
+    auto point = FindInflectionPoint(nl, hj, 1.0, std::min(1e12, 10 * std::max(top, orows)));
     if (!point) return;
     best.adaptive = true;
     best.inflection_point = *point;

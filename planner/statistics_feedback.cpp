@@ -95,7 +95,13 @@ struct Collector {
         if (aliases.size() >= 2) Add(block, std::move(aliases), double(s->rows));
       }
     }
-    for (const auto& c : op.children()) Walk(*c, table);
+    // The inner side of nested loops runs once per outer row: its estimates are per probe,
+    // so even a single start says nothing about the table's or a join's cardinality.
+    const bool nested_loops = op.type() == OperatorType::kNestedLoops;
+    for (size_t i = 0; i < op.children().size(); ++i) {
+      if (nested_loops && i == 1) continue;
+      Walk(*op.children()[i], table);
+    }
     for (const PhysicalOperator* sub : op.SubPlans()) Walk(*sub, false);
   }
 };
