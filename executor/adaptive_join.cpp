@@ -5,21 +5,22 @@
 namespace pathdb {
 namespace {
 
-//! An input of the internal hash join that belongs to another plan line: it forwards to that
-//! operator, so the line's own statistics (Starts, A-Rows) are kept where the plan shows it.
+//! An input of the internal hash join that belongs to another plan line: it forwards to the
+//! operator in a slot of the plan, so that line's statistics (Starts, A-Rows) are kept where
+//! the plan shows it, and a line the planner puts into the slot later is run too.
 class BorrowedInput : public PhysicalOperator {
  public:
-  explicit BorrowedInput(const PhysicalOperator& target)
-      : PhysicalOperator(OperatorType::kOther, "", target.types()), target_(target) {}
+  explicit BorrowedInput(const std::unique_ptr<PhysicalOperator>& slot)
+      : PhysicalOperator(OperatorType::kOther, "", slot->types()), slot_(slot) {}
   std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override {
-    return target_.Open(ctx);
+    return slot_->Open(ctx);
   }
   bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override {
-    return target_.Next(ctx, state, out);
+    return slot_->Next(ctx, state, out);
   }
 
  private:
-  const PhysicalOperator& target_;
+  const std::unique_ptr<PhysicalOperator>& slot_;
 };
 
 struct AdaptiveJoinState : OperatorState {
@@ -45,15 +46,17 @@ AdaptiveJoin::AdaptiveJoin(uint32_t adaptive_id, double inflection_point, bool d
   collector_ = static_cast<const StatisticsCollector*>(nested_loops->children()[0].get());
   if (collector_->adaptive_id() != adaptive_id_ || !hash_join_->children().empty())
     ThrowOra(600, "internal error code, arguments: [adaptive join inputs]");
-  hash_join_->AddChild(std::make_unique<BorrowedInput>(*collector_));
-  hash_join_->AddChild(std::make_unique<BorrowedInput>(*probe_input));
+  // The slots stay where they are: children_ holds exactly two, the nested loops its own.
+  children_.reserve(2);
+  children_.push_back(std::move(nested_loops));
+  children_.push_back(std::move(probe_input));
+  hash_join_->AddChild(std::make_unique<BorrowedInput>(children_[0]->mutable_child(0)));
+  hash_join_->AddChild(std::make_unique<BorrowedInput>(children_[1]));
   if (hash_join_->types().size() != types_.size())
     ThrowOra(600, "internal error code, arguments: [adaptive join columns]");
   for (size_t i = 0; i < types_.size(); ++i)
     if (hash_join_->types()[i].id != types_[i].id)
       ThrowOra(600, "internal error code, arguments: [adaptive join columns]");
-  children_.push_back(std::move(nested_loops));
-  children_.push_back(std::move(probe_input));
 }
 
 std::unique_ptr<OperatorState> AdaptiveJoin::OpenImpl(ExecContext& ctx) const {

@@ -41,6 +41,13 @@ class AdaptiveJoin : public PhysicalOperator {
   //! The optimizer's choice at the estimate (the plan EXPLAIN PLAN shows).
   bool default_hash() const { return default_hash_; }
   const StatisticsCollector& collector() const { return *collector_; }
+
+  // ---- for the planner while the plan is built (planner/join_filters.cpp)
+  //! The internal hash join, to create join filters on. Its inputs are whatever occupies the
+  //! nested loops' child 0 slot (the collector, or a JOIN FILTER CREATE put above it) and this
+  //! operator's child 1 slot (the probe input, or a JOIN FILTER USE put above it).
+  //! REQUIRES: a line put into either slot passes its child's rows and columns through.
+  HashJoin& mutable_hash_join() { return *hash_join_; }
   //! The nested-loops alternative (child 0) and the hash join's probe input (child 1).
   const PhysicalOperator& nested_loops() const { return *children_[0]; }
   const PhysicalOperator& probe_input() const { return *children_[1]; }

@@ -254,6 +254,10 @@ void MarkInactive(const PhysicalOperator& op, bool inactive,
   if (inactive || !hash) out.insert(&op);
   const PhysicalOperator& nl = join.nested_loops();
   if (inactive || hash) out.insert(&nl);
+  // Lines between the nested loops and the collector (JOIN FILTER CREATE) serve the hash join.
+  for (const PhysicalOperator* p = nl.children()[0].get(); p != &join.collector();
+       p = p->children()[0].get())
+    if (inactive || !hash) out.insert(p);
   out.insert(&join.collector());  // always shown inactive, as Oracle does
   for (const auto& c : join.collector().children()) MarkInactive(*c, inactive, adaptive, out);
   for (size_t i = 1; i < nl.children().size(); ++i)

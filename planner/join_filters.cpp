@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "executor/adaptive_join.h"
 #include "executor/hash_join.h"
 #include "executor/join_filter_create.h"
 #include "executor/join_filter_use.h"
@@ -108,9 +109,10 @@ Slot* Trace(Slot& slot, BoundExpr& key, int& joins) {
 }
 
 //! The estimate of the first plan line at or below `op` (projections show no line and may
-//! carry none).
+//! carry none; a statistics collector shows no estimate).
 const PhysicalOperator& LineOf(const PhysicalOperator& op) {
-  if (op.type() == OperatorType::kProjection && !op.children().empty())
+  if ((op.type() == OperatorType::kProjection || op.type() == OperatorType::kStatisticsCollector) &&
+      !op.children().empty())
     return LineOf(*op.children()[0]);
   return op;
 }
@@ -121,7 +123,7 @@ const PhysicalOperator& LineOf(const PhysicalOperator& op) {
 double KeptShare(const PhysicalOperator& build) {
   const PhysicalOperator* op = &build;
   while ((op->type() == OperatorType::kProjection || op->type() == OperatorType::kFilter ||
-          op->type() == OperatorType::kView) &&
+          op->type() == OperatorType::kView || op->type() == OperatorType::kStatisticsCollector) &&
          !op->children().empty())
     op = op->children()[0].get();
   const storage::TableInfo* table = nullptr;
@@ -148,9 +150,23 @@ class Placer {
   explicit Placer(PlanContext& ctx) : ctx_(ctx), model_(ctx.cost) {}
 
   void Visit(PhysicalOperator& op) {
-    if (op.type() != OperatorType::kHashJoin) return;
-    auto& join = static_cast<HashJoin&>(op);
-    if (!join.MayCreateJoinFilter()) return;
+    if (op.type() == OperatorType::kHashJoin) {
+      auto& join = static_cast<HashJoin&>(op);
+      Place(join, op, join.mutable_child(0), join.mutable_child(1));
+    } else if (op.type() == OperatorType::kAdaptiveJoin) {
+      // The hash join alternative: JOIN FILTER CREATE goes directly above the collector (the
+      // build rows), JOIN FILTER USE above the probe-side scan; nested loops pass through.
+      auto& adaptive = static_cast<AdaptiveJoin&>(op);
+      Slot* build = &op.mutable_child(0)->mutable_child(0);
+      Place(adaptive.mutable_hash_join(), op, *build, op.mutable_child(1));
+    }
+  }
+
+ private:
+  // `line`: the plan line with the join's estimates (the join itself, or the adaptive join
+  // holding it); build / probe: the slots of its inputs' top lines. True when placed.
+  bool Place(HashJoin& join, const PhysicalOperator& line, Slot& build, Slot& probe_input) {
+    if (!join.MayCreateJoinFilter()) return false;
 
     // ---- where each key comes from on the probe side; the filter covers the keys read by
     // the access line most keys lead to.
@@ -166,7 +182,7 @@ class Placer {
       if (HasSubquery(probe_key) || HasParameter(probe_key)) continue;
       BoundExprPtr key = probe_key.Copy();
       int joins = 0;
-      Slot* slot = Trace(join.mutable_child(1), *key, joins);
+      Slot* slot = Trace(probe_input, *key, joins);
       if (slot == nullptr) continue;
       auto same = std::find_if(targets.begin(), targets.end(),
                                [&](const Traced& t) { return t.slot == slot; });
@@ -177,7 +193,7 @@ class Placer {
       same->keys.push_back(k);
       same->exprs.push_back(std::move(key));
     }
-    if (targets.empty()) return;
+    if (targets.empty()) return false;
     Traced& t = *std::max_element(
         targets.begin(), targets.end(),
         [](const Traced& a, const Traced& b) { return a.keys.size() < b.keys.size(); });
@@ -188,11 +204,11 @@ class Placer {
     for (const JoinFilterHint& h : ctx_.join_filter_hints)
       if (h.access == &access) hint = &h;
     if (hint != nullptr) ctx_.record.hints[hint->report].used = true;
-    const double probe_rows = LineOf(*join.children()[1]).estimated_rows;
-    const double build_rows = LineOf(*join.children()[0]).estimated_rows;
+    const double probe_rows = LineOf(*probe_input).estimated_rows;
+    const double build_rows = LineOf(*build).estimated_rows;
     const double pass =
-        std::min(probe_rows > 0 ? std::clamp(join.estimated_rows / probe_rows, 0.0, 1.0) : 1.0,
-                 KeptShare(*join.children()[0]));
+        std::min(probe_rows > 0 ? std::clamp(line.estimated_rows / probe_rows, 0.0, 1.0) : 1.0,
+                 KeptShare(*build));
     const double scan_rows = access.estimated_rows;
     const cost::CostParams& p = ctx_.cost;
     // Rows the bits drop skip the hash probe of this join and of every join in between.
@@ -201,7 +217,7 @@ class Placer {
     const double spent = model_.CpuCost((scan_rows + build_rows) * p.cpu_per_predicate);
     bool place = scan_rows >= kMinProbeRows && saved > spent;
     if (hint != nullptr) place = hint->use;
-    if (!place) return;
+    if (!place) return false;
     // The outline reproduces the filter whether the cost or a hint placed it.
     const auto at = access.object_alias.find('@');
     if (at != std::string::npos) {
@@ -212,7 +228,6 @@ class Placer {
 
     const auto id = next_id_++;
     join.CreateJoinFilter(id, t.keys);
-    Slot& build = join.mutable_child(0);
     auto create = std::make_unique<JoinFilterCreate>(id);
     const PhysicalOperator& build_line = LineOf(*build);
     create->estimated_rows = build_line.estimated_rows;
@@ -255,9 +270,9 @@ class Placer {
     use->query_block = access.query_block;
     use->AddChild(std::move(*t.slot));
     *t.slot = std::move(use);
+    return true;
   }
 
- private:
   PlanContext& ctx_;
   cost::CostModel model_;
   uint32_t next_id_ = 0;
