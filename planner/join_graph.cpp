@@ -8,6 +8,7 @@
 #include "planner/adaptive_plan.h"
 #include "planner/bound_util.h"
 #include "planner/predicate_text.h"
+#include "storage/storage_index.h"
 
 namespace pathdb::planner {
 
@@ -225,6 +226,74 @@ std::optional<size_t> JoinGraph::InnerSide(size_t k, size_t inner) const {
       return side;
   }
   return std::nullopt;
+}
+
+namespace {
+
+//! [low, high] of a column's statistics on the interpolation scale; nullopt when unknown.
+std::optional<std::pair<double, double>> StatsRange(const card::ColumnView& v) {
+  if (!v.usable() || !v.stats->low_value || !v.stats->high_value) return std::nullopt;
+  return std::make_pair(card::ToScale(*v.stats->low_value), card::ToScale(*v.stats->high_value));
+}
+
+//! Narrows `range` by the conjuncts of `predicate` comparing column `column` with a constant.
+void NarrowByPredicate(const BoundExpr* predicate, size_t column,
+                       std::pair<double, double>& range) {
+  if (predicate == nullptr) return;
+  std::vector<BoundExprPtr> conj;
+  SplitConjuncts(predicate->Copy(), conj);
+  for (const auto& c : conj) {
+    if (c->kind != BoundKind::kCompare || c->children.size() != 2) continue;
+    for (size_t side = 0; side < 2; ++side) {
+      const BoundExpr& col = *c->children[side];
+      const BoundExpr& k = *c->children[1 - side];
+      if (col.kind != BoundKind::kColumn || col.column_index != column || !k.IsConstant() ||
+          k.constant.is_null() || !k.type.IsNumeric())
+        continue;
+      const double v = card::ToScale(k.constant);
+      std::string op = c->name;
+      if (side == 1)
+        op = op == "<" ? ">" : op == ">" ? "<" : op == "<=" ? ">=" : op == ">=" ? "<=" : op;
+      if (op == "=" || op == ">" || op == ">=") range.first = std::max(range.first, v);
+      if (op == "=" || op == "<" || op == "<=") range.second = std::min(range.second, v);
+    }
+  }
+}
+
+}  // namespace
+
+double JoinGraph::ProbeScanShare(Mask outer, size_t inner, size_t k) {
+  const Relation& r = rels_[inner];
+  const auto side = InnerSide(k, inner);
+  if (!ctx_.cost.bloom_filter_enabled || !r.scan || !side) return 1;
+  const BoundExpr& e = *conjuncts_[k].expr;
+  const size_t in_col = e.children[*side]->column_index;
+  const size_t out_col = e.children[1 - *side]->column_index;
+  const size_t o = RelationOf(out_col);
+  if (!Has(outer, o)) return 1;
+  const storage::TableInfo& table = *r.node->table;
+  const size_t local = in_col - r.begin;
+  if (!table.stats.present || table.stats.blocks == 0 || local >= r.node->column_ids.size())
+    return 1;
+  const uint32_t column_id = r.node->column_ids[local];
+  bool clustered = false;
+  for (const storage::IndexInfo* ix : ctx_.db.UsableIndexesOf(table))
+    clustered =
+        clustered || (!ix->columns.empty() && ix->columns[0] == column_id && ix->stats.present &&
+                      ix->stats.clustering_factor <= 2 * table.stats.blocks);
+  auto inner_range = StatsRange(ColumnStats(in_col));
+  auto outer_range = StatsRange(ColumnStats(out_col));
+  if (!clustered || !inner_range || !outer_range || !e.children[*side]->type.IsNumeric()) return 1;
+  const Relation& orel = rels_[o];
+  if (orel.scan) NarrowByPredicate(orel.node->predicate.get(), out_col - orel.begin, *outer_range);
+  const double width = inner_range->second - inner_range->first;
+  if (width <= 0) return 1;
+  const double lo = std::max(outer_range->first, inner_range->first);
+  const double hi = std::min(outer_range->second, inner_range->second);
+  // One region more for the ends of the range, which rarely fall on region boundaries.
+  const double regions =
+      std::ceil(static_cast<double>(table.stats.blocks) / storage::kRegionBlocks);
+  return std::clamp(std::max(0.0, hi - lo) / width + 1 / regions, 0.0, 1.0);
 }
 
 const IndexProbe& JoinGraph::Probe(size_t inner, size_t k) {

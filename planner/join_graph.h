@@ -102,6 +102,13 @@ class JoinGraph {
   //! Cost of one start of an index access of `inner` with key conjunct k's inner column bound
   //! to a parameter (usable only when the index access applies that equality).
   const IndexProbe& Probe(size_t inner, size_t k);
+  //! The share of `inner`'s full scan that remains when it probes a hash join built on
+  //! `outer` over equi-key conjunct k (1 when nothing is known). Beyond Oracle's costing: the
+  //! join filter's min/max lets the scan skip every storage region outside the build keys'
+  //! range, which pays when the inner's key column is clustered (an index on it with a
+  //! clustering factor of at most twice the table's blocks) and the outer's predicates or
+  //! statistics bound its keys to a part of the inner column's range.
+  double ProbeScanShare(Mask outer, size_t inner, size_t k);
 
   PlanContext& ctx_;
   std::vector<Relation> rels_;

@@ -122,7 +122,8 @@ class JoinSearch : JoinGraph {
           if (!hinted_swap && r.rows < orows &&
               std::find(allowed.begin(), allowed.end(), Method::kHashInnerBuilds) != allowed.end())
             continue;
-          c = oc + r.cost + HashJoinCost(model_, orows, obytes, r.rows);
+          c = oc + Scaled(r.cost, ProbeShare(outer, inner, keys)) +
+              HashJoinCost(model_, orows, obytes, r.rows);
           break;
         case Method::kHashInnerBuilds:
           if (!hinted_swap && !(r.rows < orows) &&
@@ -175,9 +176,11 @@ class JoinSearch : JoinGraph {
     const double orows = SubsetRows(outer);
     const double width = SubsetBytes(outer) / std::max(orows, 1.0);
     const cost::Cost per_start = Probe(inner, index_key).per_start;
+    const cost::Cost probe =
+        Scaled(r.cost, ProbeShare(outer, inner, EquiKeys(outer, inner, Applicable(outer, inner))));
     auto nl = [&](double c) { return model_.NestedLoops({}, c, per_start).total(); };
     auto hj = [&](double c) {
-      return (r.cost + HashJoinCost(model_, c, c * width, r.rows)).total();
+      return (probe + HashJoinCost(model_, c, c * width, r.rows)).total();
     };
     // Oracle searches up to the driving table's rows; ours also covers tenfold growth since
     // the statistics were gathered, since the collector decides again at every execution.
@@ -186,6 +189,18 @@ class JoinSearch : JoinGraph {
     best.adaptive = true;
     best.inflection_point = *point;
     best.key = index_key;
+  }
+
+  static cost::Cost Scaled(const cost::Cost& c, double share) {
+    return {c.io * share, c.cpu * share};
+  }
+
+  // The share of the inner's scan left when it probes a hash join built on `outer`: the
+  // smallest any key's range allows (the join filter's min/max covers every key).
+  double ProbeShare(Mask outer, size_t inner, const std::vector<size_t>& keys) {
+    double share = 1;
+    for (size_t k : keys) share = std::min(share, ProbeScanShare(outer, inner, k));
+    return share;
   }
 
   // Oracle's formula: the inner row source once per outer row, even though the executor
@@ -427,8 +442,8 @@ class JoinSearch : JoinGraph {
     OpPtr probe =
         PlanTableAccess(*n.table, n.column_ids, n.predicate ? n.predicate->Copy() : nullptr,
                         n.alias, n.hints, ctx_, n.query_block);
-    const cost::Cost hash_cost =
-        oc + CostOf(*probe) + HashJoinCost(model_, orows, SubsetBytes(outer.mask), r.rows);
+    const cost::Cost hash_cost = oc + Scaled(CostOf(*probe), ProbeShare(outer.mask, i, keys)) +
+                                 HashJoinCost(model_, orows, SubsetBytes(outer.mask), r.rows);
 
     // Nested loops over the collector.
     auto collector = std::make_unique<StatisticsCollector>(id);
@@ -491,6 +506,8 @@ class JoinSearch : JoinGraph {
     cost::Cost oc = CostOf(*outer.op);
 
     if (IsHash(s.method)) {
+      // Before the key conjuncts are taken apart below.
+      const double probe_share = ProbeShare(outer.mask, i, keys);
       std::vector<BoundExprPtr> okeys, ikeys;
       for (size_t k : applicable) {
         auto& c = conjuncts_[k];
@@ -516,7 +533,8 @@ class JoinSearch : JoinGraph {
       if (s.method == Method::kHashOuterBuilds) {
         // Residual over probe (inner) then build (outer).
         if (residual) ToLayout(*residual, inner_layout, 0, &outer.layout, inner_layout.size());
-        jc = oc + ic + HashJoinCost(model_, orows, SubsetBytes(outer.mask), r.rows);
+        jc = oc + Scaled(ic, probe_share) +
+             HashJoinCost(model_, orows, SubsetBytes(outer.mask), r.rows);
         out.layout = outer.layout;
         out.layout.insert(out.layout.end(), inner_layout.begin(), inner_layout.end());
         hj.SetInputs(std::move(outer.op), std::move(okeys), std::move(inner), std::move(ikeys));

@@ -80,8 +80,11 @@ struct Collector {
     out.push_back(std::move(c));
   }
 
-  void Walk(const PhysicalOperator& op, bool under_table_line) {
-    const bool table = IsTableLine(op);
+  // filtered_at_run_time: a JOIN FILTER USE sits above (a scan applying a join filter counts
+  // the rows the filter let through, not the rows of the table after its own predicates).
+  void Walk(const PhysicalOperator& op, bool under_table_line, bool filtered_at_run_time) {
+    const bool table_line = IsTableLine(op);
+    const bool table = table_line && !filtered_at_run_time;
     const OperatorRuntimeStats* s = Once(op);
     if (s != nullptr && op.estimated_rows > 0 && FarOff(double(s->rows), op.estimated_rows)) {
       // A relation's top line: an index line below its table line counts entries, not rows.
@@ -98,11 +101,12 @@ struct Collector {
     // The inner side of nested loops runs once per outer row: its estimates are per probe,
     // so even a single start says nothing about the table's or a join's cardinality.
     const bool nested_loops = op.type() == OperatorType::kNestedLoops;
+    const bool filter_use = op.type() == OperatorType::kJoinFilterUse;
     for (size_t i = 0; i < op.children().size(); ++i) {
       if (nested_loops && i == 1) continue;
-      Walk(*op.children()[i], table);
+      Walk(*op.children()[i], table_line, filter_use);
     }
-    for (const PhysicalOperator* sub : op.SubPlans()) Walk(*sub, false);
+    for (const PhysicalOperator* sub : op.SubPlans()) Walk(*sub, false, false);
   }
 };
 
@@ -112,7 +116,7 @@ std::vector<CardinalityCorrection> CollectFeedback(const PhysicalOperator& root,
                                                    const std::vector<OperatorRuntimeStats>& lines,
                                                    bool joins) {
   Collector c{lines, joins, {}};
-  c.Walk(root, false);
+  c.Walk(root, false, false);
   return std::move(c.out);
 }
 

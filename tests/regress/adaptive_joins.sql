@@ -26,25 +26,25 @@ exec dbms_stats.gather_table_stats(user, 'T2');
 exec dbms_stats.gather_table_stats(user, 'T3');
 alter session set statistics_level = all;
 
--- 1. EXPLAIN PLAN shows the default plan (nested loops for ~20 driving rows) and the note;
+-- 1. EXPLAIN PLAN shows the default plan (nested loops for ~5 driving rows) and the note;
 --    +ADAPTIVE shows every line, inactive ones marked '-', and the inflection point.
 explain plan for
 select count(t2.some_ind) from t1 join t2 on t2.id = t1.id
-where t1.hist_ind = '9999' and t1.id between 1001 and 1020;
+where t1.hist_ind = '9999' and t1.id between 1001 and 1005;
 select * from table(dbms_xplan.display);
 select * from table(dbms_xplan.display(format => 'typical +adaptive'));
 
--- 2. It stays nested loops: the collector sees 20 rows, below the inflection point. Without
+-- 2. It stays nested loops: the collector sees 5 rows, below the inflection point. Without
 --    +ADAPTIVE the final plan is shown renumbered.
 select count(t2.some_ind) from t1 join t2 on t2.id = t1.id
-where t1.hist_ind = '9999' and t1.id between 1001 and 1020;
+where t1.hist_ind = '9999' and t1.id between 1001 and 1005;
 select * from table(dbms_xplan.display_cursor(format => 'allstats last +adaptive'));
 select count(t2.some_ind) from t1 join t2 on t2.id = t1.id
-where t1.hist_ind = '9999' and t1.id between 1001 and 1020;
+where t1.hist_ind = '9999' and t1.id between 1001 and 1005;
 select * from table(dbms_xplan.display_cursor(format => 'allstats last'));
 
 -- 3. Default nested loops, switched to the hash join: 2,000 driving rows.
-select /*+ cardinality(t1 20) */ count(t2.some_ind) from t1 join t2 on t2.id = t1.id
+select /*+ cardinality(t1 5) */ count(t2.some_ind) from t1 join t2 on t2.id = t1.id
 where t1.hist_ind = '9999' and t1.id between 1001 and 3000;
 select * from table(dbms_xplan.display_cursor(format => 'allstats last +adaptive'));
 
@@ -64,12 +64,12 @@ select * from table(dbms_xplan.display_cursor(format => 'basic +adaptive +note')
 
 -- 5. A nested pair: T1 -> T2 -> T3, each join with its own collector.
 select count(*) from t1 join t2 on t2.id = t1.id join t3 on t3.id = t1.id
-where t1.hist_ind = '9999' and t1.id between 1001 and 1010;
+where t1.hist_ind = '9999' and t1.id between 1001 and 1003;
 select * from table(dbms_xplan.display_cursor(format => 'allstats last +adaptive'));
 
 -- 6. Reporting only: the default runs, the switch that would have happened is reported.
 alter session set optimizer_adaptive_reporting_only = true;
-select /*+ cardinality(t1 20) */ count(t2.some_ind) from t1 join t2 on t2.id = t1.id
+select /*+ cardinality(t1 5) */ count(t2.some_ind) from t1 join t2 on t2.id = t1.id
 where t1.hist_ind = '9999' and t1.id between 1001 and 3000;
 select * from table(dbms_xplan.display_cursor(format => 'basic +adaptive +note'));
 alter session set optimizer_adaptive_reporting_only = false;
@@ -78,7 +78,7 @@ alter session set optimizer_adaptive_reporting_only = false;
 --    ADAPTIVE_PLAN makes a join adaptive even with a trusted estimate (one predicate).
 explain plan for
 select /*+ no_adaptive_plan */ count(t2.some_ind) from t1 join t2 on t2.id = t1.id
-where t1.hist_ind = '9999' and t1.id between 1001 and 1020;
+where t1.hist_ind = '9999' and t1.id between 1001 and 1005;
 select * from table(dbms_xplan.display(format => 'basic +note'));
 explain plan for
 select /*+ use_hash(t2) */ count(t2.some_ind) from t1 join t2 on t2.id = t1.id
