@@ -49,11 +49,20 @@ static_assert(3 * kStripe <= kChecksummed && kStripe % 8 == 0);
 struct ZeroShift {
   uint32_t table[4][256];
   explicit ZeroShift(size_t zero_bytes) {
+    // Advancing over zeros is linear over GF(2): shift the 32 one-bit registers, then each
+    // entry is the XOR of its bits' images (32 shifts instead of 1024; this runs at open).
+    uint32_t bit[32];
+    for (int j = 0; j < 32; ++j) {
+      uint64_t reg = uint64_t{1} << j;
+      for (size_t i = 0; i < zero_bytes; i += 8) reg = _mm_crc32_u64(reg, 0);
+      bit[j] = static_cast<uint32_t>(reg);
+    }
     for (int k = 0; k < 4; ++k) {
       for (uint32_t b = 0; b < 256; ++b) {
-        uint64_t reg = b << (8 * k);
-        for (size_t i = 0; i < zero_bytes; i += 8) reg = _mm_crc32_u64(reg, 0);
-        table[k][b] = static_cast<uint32_t>(reg);
+        uint32_t v = 0;
+        for (int j = 0; j < 8; ++j)
+          if ((b >> j) & 1) v ^= bit[8 * k + j];
+        table[k][b] = v;
       }
     }
   }

@@ -209,6 +209,13 @@ void Database::Impl::CheckpointAll() {
   }
   WriteDictionary();
   SaveStorageIndexes(dir, log_generation, segments);
+  saved_storage_index_version = StorageIndexVersion();
+}
+
+uint64_t Database::Impl::StorageIndexVersion() const {
+  uint64_t v = 0;
+  for (const auto& [id, seg] : segments) v += seg.storage_index.version();
+  return v;
 }
 
 // ---- Database
@@ -240,6 +247,7 @@ std::unique_ptr<Database> Database::Open(const fs::path& dir, const DatabaseOpti
     for (uint32_t b : rec.blocks) {
       for (auto& [id, seg] : m.segments) seg.NoteRowChange(b);
     }
+    m.saved_storage_index_version = m.StorageIndexVersion();
     // Before the log is emptied below; after RESETLOGS also so that the damaged log and the
     // old counts of block 0 belong to a generation nobody recovers again.
     if (rec.commits > 0 || !m.report.warnings.empty()) m.CheckpointAll();
@@ -251,6 +259,15 @@ std::unique_ptr<Database> Database::Open(const fs::path& dir, const DatabaseOpti
   }
   m.redo = std::make_unique<RedoLog>(dir, m.log_generation, *m.file);
   m.cache->SetRedoSink(m.redo.get());
+  // The dictionary on disk is the one just loaded (or checkpointed): the first commit logs
+  // it only if it changes, so a session that changes nothing writes no redo.
+  if (m.logged_dictionary.empty()) {
+    DictionaryImage unstamped = m.Image();
+    unstamped.scn = 0;
+    m.logged_dictionary = SerializeDictionary(unstamped);
+  }
+  // Likewise the segment headers: their row counts are those on disk.
+  for (const auto& [id, seg] : m.segments) m.saved_row_count.emplace(id, seg.row_count);
   for (const auto& w : m.report.warnings) m.Alert(w);
   return db;
 }
@@ -261,7 +278,14 @@ Database::~Database() {
     // Uncommitted changes must not reach the data file; what was committed is in the log
     // already, and the next open recovers it.
     if (!impl_->cache->HasUnlogged() && !impl_->redo->HasUncommittedParked()) {
-      impl_->CheckpointAll();
+      // Nothing logged since the last checkpoint (or the open): the files already hold every
+      // committed change, so only region summaries built since are worth writing -- valid
+      // for the generation recovery would start from, since no block changed.
+      if (impl_->redo->Bytes() > 0) {
+        impl_->CheckpointAll();
+      } else if (impl_->StorageIndexVersion() != impl_->saved_storage_index_version) {
+        SaveStorageIndexes(impl_->dir, impl_->log_generation, impl_->segments);
+      }
     }
   } catch (const std::exception&) {
     // A destructor cannot report; the last successful checkpoint stays valid on disk.

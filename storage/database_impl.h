@@ -50,6 +50,10 @@ struct Database::Impl {
   //! The dictionary as of the last commit record or checkpoint (serialised with scn 0), so a
   //! commit logs it only when it changed.
   std::string logged_dictionary;
+  //! Sum of the segments' StorageIndex::version() when the summaries were last loaded or
+  //! saved: a close that finds it unchanged need not write them again.
+  uint64_t saved_storage_index_version = 0;
+  uint64_t StorageIndexVersion() const;
   //! Segment row counts as last saved in their header blocks.
   std::map<uint32_t, uint64_t> saved_row_count;
   RowEncoder encoder;  //!< reused row buffer

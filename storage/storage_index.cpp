@@ -11,6 +11,7 @@ const ColumnRange* StorageIndex::Find(uint32_t region, uint32_t column) const {
 
 void StorageIndex::Store(uint32_t region, const std::vector<uint32_t>& columns,
                          const std::vector<ColumnRange>& ranges) {
+  ++stores_;
   auto& slot = regions_[region];
   for (size_t i = 0; i < columns.size(); ++i) slot[columns[i]] = ranges[i];
 }

@@ -51,6 +51,9 @@ class StorageIndex {
   //! Changes so far: a scan stores a region's summary only if this did not move while it
   //! read the region.
   uint64_t changes() const { return changes_; }
+  //! Moves with every change and every stored summary: whether the summaries on disk are
+  //! still those in memory (storage/storage_index_file.h).
+  uint64_t version() const { return changes_ + stores_; }
   size_t RegionCount() const { return regions_.size(); }
   using Regions = std::unordered_map<uint32_t, std::unordered_map<uint32_t, ColumnRange>>;
   //! Every summary: region -> column -> range (storage_index_file.cpp, V$STORAGE_INDEX).
@@ -59,6 +62,7 @@ class StorageIndex {
  private:
   Regions regions_;
   uint64_t changes_ = 0;
+  uint64_t stores_ = 0;
 };
 
 }  // namespace pathdb::storage
