@@ -20,15 +20,14 @@ struct NestedLoopsState : OperatorState {
   // ---- cursor
   DataChunk outer;
   bool have_outer = false;
-  size_t pos = 0;                 //!< active outer row
-  size_t chunk = 0;               //!< next inner chunk to test against it
-  bool matched = false;           //!< the current outer row matched something
+  size_t pos = 0;            //!< active outer row
+  size_t chunk = 0;          //!< next inner chunk to test against it
+  bool matched = false;      //!< the current outer row matched something
   std::vector<uint32_t> pending;  //!< inner row ids matched but not yet emitted
   size_t pending_pos = 0;
   bool outer_done = false;
   // ---- index nested loops: the inner child restarts per outer row and streams
-  std::unique_ptr<OperatorState> inner_state;  //!< the inner child's state, kept for Restart
-  bool inner_started = false;                  //!< inner_state runs for the current row
+  std::unique_ptr<OperatorState> inner_state;  //!< null: not started for the current row
   DataChunk inner_batch;                       //!< the inner child's current batch
   DataChunk inner_pairs;  //!< outer row (constant) + inner batch rows (flat); pending indexes it
   bool params_bound = false;  //!< parameters hold outer values; saved_* hold what was there
@@ -39,12 +38,9 @@ struct NestedLoopsState : OperatorState {
 //! A non-NULL condition result as a truth value (SQLITE: numbers are predicates too).
 bool IsTrue(const Vector& v, size_t r) {
   switch (v.type().id) {
-    case TypeId::kNumber:
-      return v.Data<Decimal>()[r].coef != 0;
-    case TypeId::kDouble:
-      return v.Data<double>()[r] != 0;
-    default:
-      return v.Data<uint8_t>()[r] != 0;
+    case TypeId::kNumber: return v.Data<Decimal>()[r].coef != 0;
+    case TypeId::kDouble: return v.Data<double>()[r] != 0;
+    default: return v.Data<uint8_t>()[r] != 0;
   }
 }
 
@@ -255,12 +251,9 @@ bool NextIndexed(const NestedLoops& op, const std::vector<size_t>& outer_columns
       st.have_outer = false;
       continue;
     }
-    if (!st.inner_started) {
+    if (!st.inner_state) {
       BindParameters(outer_columns, slots, st, ctx);
-      // A start that ran to its end restarts on its own buffers (no allocation per row).
-      if (!st.inner_state || !inner_child.Restart(ctx, *st.inner_state))
-        st.inner_state = inner_child.Open(ctx);
-      st.inner_started = true;
+      st.inner_state = inner_child.Open(ctx);
       st.matched = false;
     }
     // Semi/anti joins need one match: the rest of this start is abandoned.
@@ -270,9 +263,7 @@ bool NextIndexed(const NestedLoops& op, const std::vector<size_t>& outer_columns
       if (semi_anti) st.pending.clear();
       continue;
     }
-    // An abandoned start may still hold index pins: let it go.
-    if (semi_anti && st.matched) st.inner_state.reset();
-    st.inner_started = false;
+    st.inner_state.reset();
     bool emit_outer = (kind == JoinKind::kLeftOuter && !st.matched) ||
                       (kind == JoinKind::kSemi && st.matched) ||
                       (kind == JoinKind::kAnti && !st.matched);
@@ -306,8 +297,7 @@ bool NestedLoops::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& ou
         if (inner == 0xffffffffu) {
           out.column(no + c).SetNull(n, true);
         } else {
-          CopyCell(st.inner->Column(c, inner), ChunkCollection::Offset(inner), out.column(no + c),
-                   n);
+          CopyCell(st.inner->Column(c, inner), ChunkCollection::Offset(inner), out.column(no + c), n);
         }
       }
     }
@@ -316,8 +306,7 @@ bool NestedLoops::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& ou
   while (n < kVectorSize) {
     if (st.pending_pos < st.pending.size()) {
       if (!semi_anti) {
-        while (st.pending_pos < st.pending.size() && n < kVectorSize)
-          emit(st.pending[st.pending_pos++]);
+        while (st.pending_pos < st.pending.size() && n < kVectorSize) emit(st.pending[st.pending_pos++]);
         continue;
       }
       st.pending_pos = st.pending.size();
@@ -344,10 +333,10 @@ bool NestedLoops::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& ou
       continue;
     }
     // The current outer row has met every inner chunk (or matched, for semi/anti).
-    bool emit_outer =
-        (kind_ == JoinKind::kLeftOuter && !st.matched) ||
-        (kind_ == JoinKind::kSemi && st.matched) ||
-        ((kind_ == JoinKind::kAnti || kind_ == JoinKind::kAntiNullAware) && !st.matched);
+    bool emit_outer = (kind_ == JoinKind::kLeftOuter && !st.matched) ||
+                      (kind_ == JoinKind::kSemi && st.matched) ||
+                      ((kind_ == JoinKind::kAnti || kind_ == JoinKind::kAntiNullAware) &&
+                       !st.matched);
     if (emit_outer) emit(0xffffffffu);
     st.pos++;
     st.chunk = 0;
