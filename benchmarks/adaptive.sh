@@ -101,6 +101,37 @@ for q in sorted(os.path.basename(f)[:-4] for f in glob.glob(qdir + "/q?.sql")):
           f"{t[''] / min(t['_nl'], t['_hash']):.2f}x |")
 EOF
 
+# Instructions per driving row (valgrind --tool=callgrind, deterministic unlike the times):
+# Ir of a process running the query twice minus Ir of one running it once = one warm
+# execution, divided by the T1 rows the query drives the join with.
+if command -v valgrind > /dev/null; then
+  python3 - "$PATHDB" "$PEERS_DATA/pathdb/adaptive" "$P/sql/adaptive/queries" <<'EOF' | tee -a "$WORK/report.md"
+import glob, os, re, subprocess, sys, tempfile
+pathdb, db, qdir = sys.argv[1:4]
+def ir(sql, n):
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "cg.out")
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", pathdb,
+                        "--batch", "--format=csv", db], input=(sql + "\n") * n, text=True,
+                       capture_output=True, check=True)
+        return int(re.search(r"^summary: (\d+)", open(out).read(), re.M).group(1))
+def driving(sql):
+    where = sql[sql.upper().index("WHERE"):].rstrip().rstrip(";")
+    r = subprocess.run([pathdb, "--batch", "--format=csv", db],
+                       input=f"SELECT COUNT(*) FROM t1 {where.replace('t1.', '')};\n",
+                       text=True, capture_output=True, check=True)
+    return int(r.stdout.strip().splitlines()[-1])
+print("\n## pathdb instructions per driving row (callgrind, one warm execution)\n")
+print("| query | T1 rows | default | NL forced | hash forced |")
+print("|---|---|---|---|---|")
+for q in sorted(os.path.basename(f)[:-4] for f in glob.glob(qdir + "/q?.sql")):
+    sql = {v: open(f"{qdir}/{q}{v}.sql").read().strip() for v in ("", "_nl", "_hash")}
+    n = driving(sql[""])
+    cells = [f"{(ir(sql[v], 2) - ir(sql[v], 1)) / max(n, 1):,.0f}" for v in ("", "_nl", "_hash")]
+    print(f"| {q} | {n} | " + " | ".join(cells) + " |")
+EOF
+fi
+
 # the plans pathdb chose by default, on the database the harness loaded
 { echo; echo '## pathdb plans (default, no hints)'; echo; echo '```'
   for f in "$P"/sql/adaptive/queries/q?.sql; do

@@ -109,17 +109,10 @@ insert into t4 select level + 2000, '0000' from dual connect by level <= 2000;
 commit;
 select count(t2.some_ind) from t4 join t2 on t2.id = t4.id where t4.hist_ind = '9999' and t4.id > 0;
 select * from table(dbms_xplan.display_cursor(format => 'basic +adaptive +note'));
--- The plan hash is the final plan's; the full plan hash stays (V$SQL_PLAN).
-select p.plan_hash_value, p.full_plan_hash_value from v$sql_plan p join v$sql s
-  on s.sql_id = p.sql_id and s.child_number = p.child_number
-where s.sql_text like 'select count(t2.some_ind) from t4%' and p.id = 0 and s.child_number = 0;
 update t4 set hist_ind = '9999' where hist_ind = '0000';
 commit;
 select count(t2.some_ind) from t4 join t2 on t2.id = t4.id where t4.hist_ind = '9999' and t4.id > 0;
 select * from table(dbms_xplan.display_cursor(format => 'basic +adaptive +note'));
-select p.plan_hash_value, p.full_plan_hash_value from v$sql_plan p join v$sql s
-  on s.sql_id = p.sql_id and s.child_number = p.child_number
-where s.sql_text like 'select count(t2.some_ind) from t4%' and p.id = 0 and s.child_number = 0;
 select child_number, executions, loads, is_resolved_adaptive_plan from v$sql
 where sql_text like 'select count(t2.some_ind) from t4%' order by child_number;
 select /*+ no_adaptive_plan use_nl(t2) index(t2 t2_id_ix) */ count(t2.some_ind)
