@@ -150,6 +150,29 @@ int64_t AddMonths(int64_t micros, int64_t months) {
   return JoinMicros(p);
 }
 
+int64_t AddMonthsStrict(int64_t micros, int64_t months) {
+  if (months > 12 * 20000 || months < -12 * 20000) {
+    ThrowOra(1841, "(full) year must be between -4713 and +9999, and not be 0");
+  }
+  DateParts p = SplitMicros(micros);
+  int64_t total = p.year * 12 + (p.month - 1) + months;
+  p.year = FloorDiv(total, 12);
+  p.month = static_cast<int>(total - p.year * 12) + 1;
+  if (p.year < -4712 || p.year > 9999) {
+    ThrowOra(1841, "(full) year must be between -4713 and +9999, and not be 0");
+  }
+  if (p.day > DaysInMonth(p.year, p.month)) ThrowOra(1839, "date not valid for month specified");
+  return JoinMicros(p);
+}
+
+void CheckYearRange(int64_t micros) {
+  static const int64_t kLow = DaysFromCivil(-4712, 1, 1) * kMicrosPerDay;
+  static const int64_t kHigh = DaysFromCivil(10000, 1, 1) * kMicrosPerDay;
+  if (micros < kLow || micros >= kHigh) {
+    ThrowOra(1841, "(full) year must be between -4713 and +9999, and not be 0");
+  }
+}
+
 std::string Format(int64_t micros, std::string_view f) {
   DateParts p = SplitMicros(micros);
   std::string out;

@@ -29,6 +29,13 @@ int DaysInMonth(int64_t year, int month);
 //! ADD_MONTHS semantics: the last day of a month maps to the last day of the target month.
 int64_t AddMonths(int64_t micros, int64_t months);
 
+//! Datetime + INTERVAL YEAR TO MONTH: the same day in the target month, ORA-01839 when that
+//! month has no such day (Oracle's rule for intervals, unlike ADD_MONTHS), ORA-01841 when the
+//! year leaves -4712..9999.
+int64_t AddMonthsStrict(int64_t micros, int64_t months);
+//! ORA-01841 unless `micros` lies in the years -4712..9999.
+void CheckYearRange(int64_t micros);
+
 //! TO_CHAR(datetime, fmt). Throws ORA-01821 for an unknown element.
 std::string Format(int64_t micros, std::string_view fmt);
 //! TO_DATE(text, fmt): raises ORA-01861/ORA-01843/ORA-01847/ORA-01830/ORA-01858 as Oracle.

@@ -25,6 +25,11 @@ std::string LogicalType::ToString() const {
       return "DATE";
     case TypeId::kTimestamp:
       return "TIMESTAMP(6)";
+    case TypeId::kIntervalYM:
+      return fmt::format("INTERVAL YEAR({}) TO MONTH", precision < 0 ? 2 : precision);
+    case TypeId::kIntervalDS:
+      return fmt::format("INTERVAL DAY({}) TO SECOND({})", precision < 0 ? 2 : precision,
+                         scale < 0 ? 6 : scale);
   }
   return "UNKNOWN";
 }

@@ -14,6 +14,11 @@ enum class TypeId : uint8_t {
   kChar,       //!< CHAR(n), blank-padded, physical StringRef
   kDate,       //!< DATE: seconds since 1970-01-01 00:00:00, physical int64_t
   kTimestamp,  //!< TIMESTAMP: microseconds since epoch, physical int64_t
+  //! INTERVAL YEAR(p) TO MONTH: signed months, physical int64_t; precision = leading (year) digits.
+  kIntervalYM,
+  //! INTERVAL DAY(p) TO SECOND(s): signed microseconds, physical int64_t; precision = leading
+  //! (day) digits, scale = fractional-second digits.
+  kIntervalDS,
 };
 
 struct LogicalType {
@@ -36,9 +41,19 @@ struct LogicalType {
   static LogicalType Char(uint32_t len = 1) { return {TypeId::kChar, -1, -1, len}; }
   static LogicalType Date() { return {TypeId::kDate}; }
   static LogicalType Timestamp() { return {TypeId::kTimestamp}; }
+  //! Oracle's defaults: INTERVAL YEAR(2) TO MONTH, INTERVAL DAY(2) TO SECOND(6).
+  static LogicalType IntervalYM(int year_precision = 2) {
+    return {TypeId::kIntervalYM, static_cast<int16_t>(year_precision), -1, 0};
+  }
+  static LogicalType IntervalDS(int day_precision = 2, int second_precision = 6) {
+    return {TypeId::kIntervalDS, static_cast<int16_t>(day_precision),
+            static_cast<int16_t>(second_precision), 0};
+  }
 
   bool IsNumeric() const { return id == TypeId::kNumber || id == TypeId::kDouble; }
   bool IsString() const { return id == TypeId::kVarchar || id == TypeId::kChar; }
+  bool IsDatetime() const { return id == TypeId::kDate || id == TypeId::kTimestamp; }
+  bool IsInterval() const { return id == TypeId::kIntervalYM || id == TypeId::kIntervalDS; }
   //! NUMBER with scale 0: integer semantics in the SQLITE dialect (7/2 = 3).
   bool IsIntegral() const { return id == TypeId::kNumber && scale == 0; }
   bool operator==(const LogicalType&) const = default;

@@ -7,6 +7,7 @@
 
 #include "common/datetime.h"
 #include "common/error.h"
+#include "common/interval.h"
 #include "common/value_format.h"
 
 namespace pathdb {
@@ -118,6 +119,14 @@ Value Value::Timestamp(int64_t micros_since_epoch) {
   return v;
 }
 
+Value Value::Interval(int64_t value, LogicalType t) {
+  Value v;
+  v.type_ = t;
+  v.is_null_ = false;
+  v.i64_ = value;
+  return v;
+}
+
 std::string Value::ToString() const {
   if (is_null_) return "";
   switch (type_.id) {
@@ -130,6 +139,8 @@ std::string Value::ToString() const {
     case TypeId::kDate:
       return datetime::Format(i64_ * datetime::kMicrosPerSecond, datetime::kDefaultDateFormat);
     case TypeId::kTimestamp: return datetime::Format(i64_, datetime::kDefaultTimestampFormat);
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS: return interval::Format(i64_, type_);
   }
   return "";
 }
@@ -154,6 +165,7 @@ int Value::Compare(const Value& o) const {
   bool tb = b == TypeId::kDate || b == TypeId::kTimestamp;
   if (ta && tb) return Cmp(AsMicros(*this), AsMicros(o));
   if (a == TypeId::kBoolean && b == TypeId::kBoolean) return Cmp(i64_, o.i64_);
+  if (a == b && type_.IsInterval()) return Cmp(i64_, o.i64_);
   // Oracle converts the string side to a number when the other side is numeric.
   if (type_.IsNumeric() && o.type_.IsString())
     return Compare(Value::Number(ParseOrThrow(o.str_)));

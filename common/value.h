@@ -24,6 +24,8 @@ class Value {
   static Value Varchar(std::string s, LogicalType t = LogicalType::Varchar());
   static Value Date(int64_t seconds_since_epoch);
   static Value Timestamp(int64_t micros_since_epoch);
+  //! REQUIRES: t.id is kIntervalYM (value in months) or kIntervalDS (value in microseconds).
+  static Value Interval(int64_t value, LogicalType t);
 
   const LogicalType& type() const { return type_; }
   bool is_null() const { return is_null_; }
@@ -33,6 +35,7 @@ class Value {
   const std::string& str() const { return str_; }
   int64_t date() const { return i64_; }       //!< seconds since epoch
   int64_t timestamp() const { return i64_; }  //!< microseconds since epoch
+  int64_t interval() const { return i64_; }   //!< months (YEAR TO MONTH) or microseconds
 
   //! Text as SQL*Plus would show it with default NLS settings (DATE as DD-MON-RR).
   std::string ToString() const;

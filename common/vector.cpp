@@ -44,7 +44,9 @@ size_t PhysicalWidth(TypeId id) {
     case TypeId::kChar: return sizeof(StringRef);
     case TypeId::kNull:
     case TypeId::kDate:
-    case TypeId::kTimestamp: return sizeof(int64_t);
+    case TypeId::kTimestamp:
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS: return sizeof(int64_t);
   }
   return sizeof(int64_t);
 }
@@ -69,6 +71,8 @@ Value Vector::GetValue(size_t row) const {
     case TypeId::kChar: return Value::Varchar(std::string(Data<StringRef>()[r].view()), type_);
     case TypeId::kDate: return Value::Date(Data<int64_t>()[r]);
     case TypeId::kTimestamp: return Value::Timestamp(Data<int64_t>()[r]);
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS: return Value::Interval(Data<int64_t>()[r], type_);
   }
   return Value::Null(type_);
 }
@@ -132,6 +136,13 @@ void Vector::SetValue(size_t row, const Value& v) {
       }
       if (from == TypeId::kDate) {
         Data<int64_t>()[row] = v.date() * 1000000;
+        return;
+      }
+      break;
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS:
+      if (from == type_.id) {
+        Data<int64_t>()[row] = v.interval();
         return;
       }
       break;

@@ -59,6 +59,8 @@ void CopyCell(const Vector& src, size_t row, Vector& dst, size_t dst_row) {
       return;
     case TypeId::kDate:
     case TypeId::kTimestamp:
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS:
       dst.Data<int64_t>()[dst_row] = src.Data<int64_t>()[p];
       return;
   }
@@ -70,7 +72,8 @@ void CopyCells(const Vector& src, const uint32_t* sel, size_t n, Vector& dst, si
   bool constant = src.kind() == Vector::Kind::kConstant;
   if (!constant && src.type().id == t &&
       (t == TypeId::kNumber || t == TypeId::kDouble || t == TypeId::kDate ||
-       t == TypeId::kTimestamp || t == TypeId::kBoolean)) {
+       t == TypeId::kTimestamp || t == TypeId::kBoolean || t == TypeId::kIntervalYM ||
+       t == TypeId::kIntervalDS)) {
     size_t w = PhysicalWidth(t);
     const auto* sd = src.Data<std::byte>();
     auto* dd = dst.Data<std::byte>();
@@ -122,6 +125,8 @@ int CompareCells(const Vector& a, size_t ra, const Vector& b, size_t rb) {
       }
       case TypeId::kDate:
       case TypeId::kTimestamp:
+      case TypeId::kIntervalYM:
+      case TypeId::kIntervalDS:
         return Cmp3(a.Data<int64_t>()[pa], b.Data<int64_t>()[pb]);
     }
   }
@@ -159,6 +164,8 @@ uint64_t HashCell(const Vector& v, size_t row, TypeId compare_as) {
     case TypeId::kTimestamp:
       return Mix(static_cast<uint64_t>(AsMicros(v, p)));
     case TypeId::kDate:
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS:
       return Mix(static_cast<uint64_t>(v.Data<int64_t>()[p]));
     case TypeId::kVarchar:
     case TypeId::kChar:

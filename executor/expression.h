@@ -77,6 +77,7 @@ struct ExecContext;
 struct EvalContext {
   Dialect dialect = Dialect::kOracle;
   std::string nls_date_format = "DD-MON-RR";
+  std::string nls_timestamp_format = "DD-MON-RR HH.MI.SSXFF AM";
   int64_t statement_time_us = 0;      //!< SYSDATE/SYSTIMESTAMP: fixed for one statement
   std::mt19937_64* random = nullptr;  //!< DBMS_RANDOM (session-owned generator)
   std::vector<Value> parameters;      //!< kParameter values (correlation, binds)

@@ -44,7 +44,7 @@ std::optional<std::vector<storage::ScanAggregate>> ScanAggregates(
       s.kind = K::kSum;
     } else if ((a.function == "MIN" || a.function == "MAX") && a.type == type &&
                (type.id == TypeId::kNumber || type.id == TypeId::kDate ||
-                type.id == TypeId::kTimestamp || type.id == TypeId::kVarchar)) {
+                type.id == TypeId::kTimestamp || type.id == TypeId::kVarchar || type.IsInterval())) {
       s.kind = a.function == "MIN" ? K::kMin : K::kMax;
     } else {
       return std::nullopt;

@@ -136,6 +136,7 @@ primary
   | SYSTIMESTAMP                                                             # systimestampPrimary
   | CASE operand=expr? (WHEN condition THEN condition)+ (ELSE elseValue=condition)? END  # casePrimary
   | CAST LPAREN condition AS dataType RPAREN                                 # castPrimary
+  | EXTRACT LPAREN intervalField FROM expr RPAREN                            # extractPrimary
   | TRIM LPAREN trimSpec=(LEADING | TRAILING | BOTH)? trimChar=expr? FROM source=expr RPAREN  # trimFromPrimary
   | qualifiedName LPAREN STAR RPAREN                                         # countStarPrimary
   | qualifiedName LPAREN (setQuantifier=(DISTINCT | UNIQUE | ALL)? functionArg (COMMA functionArg)*)? RPAREN  # functionPrimary
@@ -152,7 +153,14 @@ literal
   | NULL_                     # nullLiteral
   | DATE STRING_LITERAL       # dateLiteral
   | TIMESTAMP STRING_LITERAL  # timestampLiteral
+  | INTERVAL STRING_LITERAL intervalQualifier  # intervalLiteral
   ;
+// DAY(3), SECOND(2, 3), YEAR TO MONTH, DAY(2) TO SECOND(6)
+intervalQualifier
+  : leading=intervalField (LPAREN leadingPrecision=NUMERIC_LITERAL (COMMA leadingFraction=NUMERIC_LITERAL)? RPAREN)?
+    (TO trailing=intervalField (LPAREN trailingPrecision=NUMERIC_LITERAL RPAREN)?)?
+  ;
+intervalField : YEAR | MONTH | DAY | HOUR | MINUTE | SECOND ;
 
 dataType
   : NUMBER (LPAREN precision=typeSize (COMMA scale=signedInteger)? RPAREN)?        # numberType
@@ -164,6 +172,7 @@ dataType
   | TEXT                                                                              # textType
   | DATE                                                                              # dateType
   | TIMESTAMP (LPAREN NUMERIC_LITERAL RPAREN)?                                        # timestampType
+  | INTERVAL intervalQualifier                                                        # intervalType
   ;
 typeSize : NUMERIC_LITERAL | STAR ;
 signedInteger : MINUS? NUMERIC_LITERAL ;
@@ -279,11 +288,12 @@ identifier : IDENTIFIER | QUOTED_IDENTIFIER | nonReservedKeyword ;
 // Keywords Oracle does not reserve (or that we need to keep usable as names).
 nonReservedKeyword
   : ADD | BEGIN | BIGINT | BINARY_DOUBLE | BINARY_FLOAT | BOTH | BUFFER_CACHE | BYTE | CASCADE
-  | COMMIT | CONSTRAINTS | CRITICAL | DDL | DECLARE | DISABLE | DML | DOUBLE | ENABLE | ESCAPE
-  | EXEC | EXECUTE | EXPLAIN | FIRST | FLUSH | FORCE | GLOBAL | HIGH | IF | INDEX | INMEMORY
-  | INT | KEY | LAST | LEADING | LOW | MEDIUM | MEMCOMPRESS | NEXT | NO | NOCYCLE | NONE
+  | COMMIT | CONSTRAINTS | CRITICAL | DAY | DDL | DECLARE | DISABLE | DML | DOUBLE | ENABLE | ESCAPE
+  | EXEC | EXECUTE | EXPLAIN | EXTRACT | FIRST | FLUSH | FORCE | GLOBAL | HIGH | HOUR | IF | INDEX
+  | INMEMORY | INT | INTERVAL | KEY | LAST | LEADING | LOW | MEDIUM | MEMCOMPRESS | MINUTE | MONTH
+  | NEXT | NO | NOCYCLE | NONE
   | NULLS | NUMERIC | NVARCHAR2 | ONLY | PARALLEL | PCTFREE | PERCENT_KW | PLAN | PRECISION
   | PRIORITY | PURGE | QUERY | REAL | REBUILD | REFERENCES | REPLACE | ROLLBACK | ROW | ROWS | SAVEPOINT
-  | SESSION | SHARED_POOL | STATEMENT_ID | SYSTEM | TEMPORARY | TEXT | TIES | TIMESTAMP | TO
-  | TRAILING | TRIM | TRUNCATE | VIEW | WORK
+  | SECOND | SESSION | SHARED_POOL | STATEMENT_ID | SYSTEM | TEMPORARY | TEXT | TIES | TIMESTAMP | TO
+  | TRAILING | TRIM | TRUNCATE | VIEW | WORK | YEAR
   ;

@@ -64,6 +64,9 @@ std::string LiteralText(const Expr& e) {
       return fmt::format("DATE {}", Quote(e.text));
     case TypeId::kTimestamp:
       return fmt::format("TIMESTAMP {}", Quote(e.text));
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS:
+      return e.text;  // already in heading form: INTERVAL'90'DAY(3)
     default:
       return e.text.empty() ? v.ToString() : e.text;
   }
@@ -133,6 +136,9 @@ std::string Expr::ToString() const {
     case ExprKind::kFunction: {
       std::string name = fmt::format("{}", fmt::join(names, "."));
       if (args.empty() && names.size() > 1) return name;
+      if (name == "EXTRACT" && args.size() == 2 && args[0] && args[0]->kind == ExprKind::kLiteral) {
+        return fmt::format("EXTRACT({} FROM {})", args[0]->literal.str(), Str(args[1]));
+      }
       return fmt::format("{}({}{})", name, distinct ? "DISTINCT " : "", List(args, 0));
     }
     case ExprKind::kScalarSubquery: return "(SELECT...)";

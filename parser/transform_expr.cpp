@@ -6,6 +6,7 @@
 #include "common/datetime.h"
 #include "common/double_text.h"
 #include "common/error.h"
+#include "common/interval.h"
 #include "parser/internal/transformer.h"
 
 namespace pathdb::parser_internal {
@@ -361,6 +362,16 @@ ExprPtr Transformer::Primary(P::PrimaryContext* ctx) {
     return e;
   }
   if (auto* c = dynamic_cast<P::TrimFromPrimaryContext*>(ctx)) return TrimFrom(c);
+  if (auto* c = dynamic_cast<P::ExtractPrimaryContext*>(ctx)) {
+    // EXTRACT(field FROM x): a call of EXTRACT with the field name as its first argument.
+    auto e = Make(ExprKind::kFunction, c->start);
+    e->names = {"EXTRACT"};
+    auto field = Make(ExprKind::kLiteral, c->intervalField()->start);
+    field->literal = Value::Varchar(Upper(c->intervalField()->getText()));
+    e->args.push_back(std::move(field));
+    e->args.push_back(Expr(c->expr()));
+    return e;
+  }
   if (dynamic_cast<P::RownumPrimaryContext*>(ctx)) return Make(ExprKind::kRownum, ctx->start);
   if (dynamic_cast<P::LevelPrimaryContext*>(ctx)) return Make(ExprKind::kLevel, ctx->start);
   if (dynamic_cast<P::RowidPrimaryContext*>(ctx)) return Make(ExprKind::kRowid, ctx->start);
@@ -375,6 +386,47 @@ ExprPtr Transformer::Primary(P::PrimaryContext* ctx) {
   }
   Unsupported(ctx);
 }
+
+
+namespace {
+
+// The qualifier of an INTERVAL literal or type: fields and precisions, checked as Oracle does.
+interval::Qualifier IntervalQualifier(P::IntervalQualifierContext* q) {
+  auto field = [](P::IntervalFieldContext* f) {
+    if (f->YEAR() != nullptr) return interval::Field::kYear;
+    if (f->MONTH() != nullptr) return interval::Field::kMonth;
+    if (f->DAY() != nullptr) return interval::Field::kDay;
+    if (f->HOUR() != nullptr) return interval::Field::kHour;
+    if (f->MINUTE() != nullptr) return interval::Field::kMinute;
+    return interval::Field::kSecond;
+  };
+  auto precision = [](antlr4::Token* t) {
+    if (t == nullptr) return -1;
+    int v = ParseInt(t->getText(), t);
+    if (v < 0 || v > 9) ThrowAt(30088, "datetime/interval precision is out of range", t);
+    return v;
+  };
+  interval::Qualifier out;
+  out.leading = field(q->leading);
+  out.leading_precision = precision(q->leadingPrecision);
+  out.trailing = q->trailing != nullptr ? field(q->trailing) : out.leading;
+  if (out.leading == interval::Field::kSecond) {
+    out.fractional_precision = precision(q->leadingFraction);
+  } else if (q->leadingFraction != nullptr) {
+    ThrowAt(907, "missing right parenthesis", q->leadingFraction);
+  }
+  if (q->trailing != nullptr) {
+    if (q->trailingPrecision != nullptr && out.trailing != interval::Field::kSecond)
+      ThrowAt(907, "missing right parenthesis", q->trailingPrecision);
+    if (out.trailing == interval::Field::kSecond) out.fractional_precision = precision(q->trailingPrecision);
+    bool ym = interval::IsYearMonth(out.leading);
+    if (ym != interval::IsYearMonth(out.trailing) || out.trailing <= out.leading)
+      ThrowAt(30089, "missing or invalid <datetime field>", q->trailing->start);
+  }
+  return out;
+}
+
+}  // namespace
 
 ExprPtr Transformer::Literal(P::LiteralContext* ctx) {
   auto e = Make(ExprKind::kLiteral, ctx->start);
@@ -419,6 +471,19 @@ ExprPtr Transformer::Literal(P::LiteralContext* ctx) {
   if (auto* c = dynamic_cast<P::TimestampLiteralContext*>(ctx)) {
     e->text = UnquoteString(c->STRING_LITERAL()->getText());
     e->literal = Value::Timestamp(ParseDatetimeLiteral(e->text, true, c->STRING_LITERAL()->getSymbol()));
+    return e;
+  }
+  if (auto* c = dynamic_cast<P::IntervalLiteralContext*>(ctx)) {
+    interval::Qualifier q = IntervalQualifier(c->intervalQualifier());
+    std::string text = UnquoteString(c->STRING_LITERAL()->getText());
+    // Oracle's heading for the literal: INTERVAL'90'DAY(3)
+    e->text = "INTERVAL" + c->STRING_LITERAL()->getText() + Upper(TextOf(c->intervalQualifier()));
+    std::erase(e->text, ' ');
+    try {
+      e->literal = Value::Interval(interval::Parse(text, q), interval::TypeOf(q));
+    } catch (OraError& err) {
+      ThrowAt(err.code(), err.message(), c->STRING_LITERAL()->getSymbol());
+    }
     return e;
   }
   Unsupported(ctx);
@@ -466,6 +531,15 @@ LogicalType Transformer::DataType(P::DataTypeContext* ctx) {
   if (dynamic_cast<P::TextTypeContext*>(ctx)) return LogicalType::Varchar(0);
   if (dynamic_cast<P::DateTypeContext*>(ctx)) return LogicalType::Date();
   if (dynamic_cast<P::TimestampTypeContext*>(ctx)) return LogicalType::Timestamp();
+  if (auto* c = dynamic_cast<P::IntervalTypeContext*>(ctx)) {
+    interval::Qualifier q = IntervalQualifier(c->intervalQualifier());
+    bool ym = q.leading == interval::Field::kYear && q.trailing == interval::Field::kMonth;
+    bool ds = q.leading == interval::Field::kDay && q.trailing == interval::Field::kSecond;
+    if (!ym && !ds) ThrowAt(902, "invalid datatype", c->start);
+    // A column or CAST target defaults to 6 fractional digits, unlike a literal.
+    if (ds && q.fractional_precision < 0) q.fractional_precision = 6;
+    return interval::TypeOf(q);
+  }
   Unsupported(ctx);
 }
 

@@ -78,7 +78,10 @@ double TypeWidth(const LogicalType& t) {
     case TypeId::kDate:
       return 7;
     case TypeId::kTimestamp:
+    case TypeId::kIntervalDS:
       return 11;
+    case TypeId::kIntervalYM:
+      return 5;
     default:
       return 1;
   }

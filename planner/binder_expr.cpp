@@ -3,6 +3,7 @@
 
 #include "common/double_text.h"
 #include "common/error.h"
+#include "common/interval.h"
 #include "planner/binder.h"
 #include "planner/bound_util.h"
 #include "planner/unnest.h"
@@ -81,6 +82,58 @@ bool IsDateLike(const LogicalType& t) {
   return t.id == TypeId::kDate || t.id == TypeId::kTimestamp;
 }
 
+[[noreturn]] void BadIntervalArithmetic() {
+  ThrowOra(30081, "invalid data type for datetime/interval arithmetic");
+}
+
+// Oracle's datetime/interval arithmetic: datetime +- interval is the datetime; interval +-
+// interval of one kind, interval * number, number * interval and interval / number are
+// intervals. Anything else (an interval plus a number, two kinds mixed) is ORA-30081.
+BoundExprPtr BindIntervalArithmetic(const std::string& op, BoundExprPtr l, BoundExprPtr r) {
+  if (l->type.id == TypeId::kNull || r->type.id == TypeId::kNull) {
+    const LogicalType& t = l->type.IsInterval() ? l->type : r->type;
+    std::vector<BoundExprPtr> args;
+    args.push_back(std::move(l));
+    args.push_back(std::move(r));
+    return MakeFunction(op, interval::ArithmeticType(t.id), std::move(args));
+  }
+  LogicalType type;
+  const LogicalType &a = l->type, &b = r->type;
+  if (op == "+" || op == "-") {
+    if (IsDateLike(a) && b.IsInterval()) {
+      type = a;
+    } else if (op == "+" && a.IsInterval() && IsDateLike(b)) {
+      type = b;
+    } else if (a.IsInterval() && a.id == b.id) {
+      type = interval::ArithmeticType(a.id);
+    } else if (a.IsInterval() && b.IsString()) {
+      r = CoerceTo(std::move(r), a);
+      type = interval::ArithmeticType(a.id);
+    } else if (b.IsInterval() && a.IsString()) {
+      l = CoerceTo(std::move(l), b);
+      type = interval::ArithmeticType(b.id);
+    } else {
+      BadIntervalArithmetic();
+    }
+  } else if (op == "*" || op == "/") {
+    if (a.IsInterval() && !b.IsInterval() && !IsDateLike(b)) {
+      type = interval::ArithmeticType(a.id);
+      r = ToNumeric(std::move(r));
+    } else if (op == "*" && b.IsInterval() && !a.IsInterval() && !IsDateLike(a)) {
+      type = interval::ArithmeticType(b.id);
+      l = ToNumeric(std::move(l));
+    } else {
+      BadIntervalArithmetic();
+    }
+  } else {
+    BadIntervalArithmetic();
+  }
+  std::vector<BoundExprPtr> args;
+  args.push_back(std::move(l));
+  args.push_back(std::move(r));
+  return MakeFunction(op, type, std::move(args));
+}
+
 BoundExprPtr BindArithmetic(const std::string& op, BoundExprPtr l, BoundExprPtr r,
                             Dialect dialect) {
   if (op == "||") {
@@ -91,6 +144,18 @@ BoundExprPtr BindArithmetic(const std::string& op, BoundExprPtr l, BoundExprPtr 
     args.push_back(std::move(l));
     args.push_back(std::move(r));
     return MakeFunction("||", LogicalType::Varchar(len), std::move(args));
+  }
+  if (l->type.IsInterval() || r->type.IsInterval()) {
+    return BindIntervalArithmetic(op, std::move(l), std::move(r));
+  }
+  if (op == "-" && IsDateLike(l->type) && IsDateLike(r->type) &&
+      (l->type.id == TypeId::kTimestamp || r->type.id == TypeId::kTimestamp)) {
+    // Oracle: a TIMESTAMP difference is an INTERVAL DAY(9) TO SECOND(6); only DATE - DATE is
+    // a number of days.
+    std::vector<BoundExprPtr> args;
+    args.push_back(std::move(l));
+    args.push_back(std::move(r));
+    return MakeFunction(op, LogicalType::IntervalDS(interval::kMaxLeadingPrecision, 6), std::move(args));
   }
   LogicalType type;
   if (IsDateLike(l->type) || IsDateLike(r->type)) {
@@ -168,7 +233,7 @@ BoundExprPtr Binder::BindExpr(const ast::Expr& e) {
       }
       auto c = BindExpr(*e.args.at(0));
       if (e.op == "+") return c;
-      c = ToNumeric(std::move(c));
+      if (!c->type.IsInterval()) c = ToNumeric(std::move(c));
       LogicalType t = c->type;
       std::vector<BoundExprPtr> args;
       args.push_back(std::move(c));
@@ -336,6 +401,7 @@ BoundExprPtr Binder::BindAggregate(const ast::Expr& e) {
   LogicalAggregate agg;
   agg.function = fn;
   agg.distinct = e.distinct;
+  std::optional<LogicalType> interval_result;
   bool star = e.args.size() == 1 && e.args[0]->kind == ast::ExprKind::kStar;
   if (star) {
     if (fn != "COUNT") ThrowOra(936, "missing expression");
@@ -351,6 +417,14 @@ BoundExprPtr Binder::BindAggregate(const ast::Expr& e) {
       agg.type = LogicalType::Integer();
     } else if (fn == "MIN" || fn == "MAX") {
       agg.type = at.id == TypeId::kNull ? LogicalType::Varchar() : at;
+    } else if ((fn == "SUM" || fn == "AVG") && at.IsInterval()) {
+      // SUM/AVG of an interval: aggregated as its count of months or microseconds, turned
+      // back into an interval above the aggregate (see the $INTERVAL_* functions).
+      interval_result = interval::ArithmeticType(at.id);
+      std::vector<BoundExprPtr> units;
+      units.push_back(std::move(agg.arg));
+      agg.arg = MakeFunction("$INTERVAL_UNITS", LogicalType::Integer(), std::move(units));
+      agg.type = LogicalType::Number();
     } else {
       if (!at.IsNumeric()) agg.arg = CoerceTo(std::move(agg.arg), LogicalType::Number());
       bool dbl = agg.arg->type.id == TypeId::kDouble;
@@ -378,6 +452,12 @@ BoundExprPtr Binder::BindAggregate(const ast::Expr& e) {
   auto ph = std::make_unique<BoundExpr>(BoundKind::kFunction, t);
   ph->name = "$AGG";
   ph->column_index = idx;
+  if (interval_result) {
+    std::vector<BoundExprPtr> args;
+    args.push_back(std::move(ph));
+    return MakeFunction(interval_result->id == TypeId::kIntervalYM ? "$UNITS_TO_YM" : "$UNITS_TO_DS",
+                        *interval_result, std::move(args));
+  }
   return ph;
 }
 

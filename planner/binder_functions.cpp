@@ -3,6 +3,7 @@
 #include <map>
 
 #include "common/error.h"
+#include "common/interval.h"
 #include "planner/binder.h"
 #include "planner/bound_util.h"
 
@@ -94,6 +95,27 @@ bool IsDateLike(const LogicalType& t) {
   return t.id == TypeId::kDate || t.id == TypeId::kTimestamp;
 }
 
+// EXTRACT(field FROM x): YEAR/MONTH/DAY of a DATE or TIMESTAMP, HOUR/MINUTE/SECOND of a
+// TIMESTAMP (a DATE has none, ORA-30076 as in Oracle), the fields of the interval's kind.
+BoundExprPtr TypeExtract(std::vector<BoundExprPtr> args) {
+  const std::string field = args.at(0)->constant.str();
+  LogicalType src = args.at(1)->type;
+  if (src.IsString()) {
+    // Oracle reads a string source as a timestamp (or a date when it has no time).
+    args[1] = CoerceTo(std::move(args[1]), LogicalType::Timestamp());
+    src = args[1]->type;
+  }
+  const bool ymd = field == "YEAR" || field == "MONTH" || field == "DAY";
+  bool ok = src.id == TypeId::kNull;
+  if (src.id == TypeId::kDate) ok = ymd;
+  if (src.id == TypeId::kTimestamp) ok = true;
+  if (src.id == TypeId::kIntervalYM) ok = field == "YEAR" || field == "MONTH";
+  if (src.id == TypeId::kIntervalDS) ok = field != "YEAR" && field != "MONTH";
+  if (!ok) ThrowOra(30076, "invalid extract field for extract source");
+  LogicalType t = field == "SECOND" ? LogicalType::Number() : LogicalType::Integer();
+  return MakeFunction("EXTRACT", t, std::move(args));
+}
+
 }  // namespace
 
 bool IsAggregateName(const std::string& name) {
@@ -117,6 +139,14 @@ BoundExprPtr TypeFunction(const std::string& name, std::vector<BoundExprPtr> arg
     for (size_t i = 2; i < args.size(); i += 2) args[i] = CoerceTo(std::move(args[i]), t);
     if (args.size() % 2 == 0) args.back() = CoerceTo(std::move(args.back()), t);
     return MakeFunction("DECODE", t, std::move(args));
+  }
+  if (name == "EXTRACT") return TypeExtract(std::move(args));
+  if (name == "NUMTODSINTERVAL" || name == "NUMTOYMINTERVAL") {
+    if (args.size() != 2) ThrowOra(909, "invalid number of arguments");
+    if (!args[0]->type.IsNumeric()) args[0] = CoerceTo(std::move(args[0]), LogicalType::Number());
+    if (!args[1]->type.IsString()) args[1] = CoerceTo(std::move(args[1]), LogicalType::Varchar());
+    TypeId id = name == "NUMTODSINTERVAL" ? TypeId::kIntervalDS : TypeId::kIntervalYM;
+    return MakeFunction(name, interval::ArithmeticType(id), std::move(args));
   }
   auto it = Signatures().find(name);
   if (it == Signatures().end()) return nullptr;

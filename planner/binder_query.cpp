@@ -8,6 +8,7 @@
 #include "common/error.h"
 #include "planner/binder.h"
 #include "planner/bound_util.h"
+#include "planner/or_factoring.h"
 #include "planner/transitive.h"
 #include "planner/unnest.h"
 
@@ -299,12 +300,14 @@ BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
     }
     std::vector<BoundExprPtr> conjs;
     SplitConjuncts(std::move(where), conjs);
-    TransformWhere(*root, nglobal, conjs, deferred, unnested);
-    AddTransitivePredicates(conjs, [&](size_t i) {  // planner/transitive.h
+    auto relation_of = [&](size_t i) {
       for (size_t r = 0; r < relations_.size(); ++r)
         if (i >= relations_[r].begin && i < relations_[r].end) return static_cast<int>(r);
       return -1;
-    });
+    };
+    if (ctx_.cost.or_factoring) FactorDisjunctions(conjs, relation_of);  // planner/or_factoring.h
+    TransformWhere(*root, nglobal, conjs, deferred, unnested);
+    AddTransitivePredicates(conjs, relation_of);  // planner/transitive.h
     for (auto& c : conjs) {
       size_t lo = SIZE_MAX, hi = 0;
       bool rownum = false;

@@ -77,7 +77,9 @@ BoundExprPtr CoerceTo(BoundExprPtr e, const LogicalType& type) {
     // the column's scale) still goes through a cast so the executor checks it.
     bool needs_check = (type.IsString() && type.length != 0 &&
                         (e->type.length == 0 || e->type.length > type.length)) ||
-                       (type.id == TypeId::kNumber && type.precision >= 0 && e->type != type);
+                       (type.id == TypeId::kNumber && type.precision >= 0 && e->type != type) ||
+                       (type.IsInterval() && (e->type.precision > type.precision ||
+                                              e->type.scale > type.scale));
     if (!needs_check) {
       e->type = type;
       return e;
@@ -146,6 +148,12 @@ LogicalType UnifyTypes(const LogicalType& a, const LogicalType& b) {
       (b.id == TypeId::kDate || b.id == TypeId::kTimestamp))
     return LogicalType::Timestamp();
   if (a.id == TypeId::kBoolean && b.id == TypeId::kBoolean) return a;
+  if (a.IsInterval() && a.id == b.id) {
+    LogicalType t = a;
+    t.precision = std::max(a.precision, b.precision);
+    t.scale = std::max(a.scale, b.scale);
+    return t;
+  }
   ThrowOra(932, "inconsistent datatypes: expected {} got {}", a.ToString(), b.ToString());
 }
 

@@ -104,6 +104,9 @@ double ToScale(const Value& v) {
       return static_cast<double>(v.date());
     case TypeId::kTimestamp:
       return static_cast<double>(v.timestamp()) / 1e6;
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS:
+      return static_cast<double>(v.interval());
     case TypeId::kDouble:
       return v.dbl();
     case TypeId::kBoolean:

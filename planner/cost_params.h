@@ -19,6 +19,9 @@ struct CostParams {
   bool table_scan_cost_plus_one = true;   //!< _table_scan_cost_plus_one
   bool bloom_filter_enabled = true;       //!< _bloom_filter_enabled: join filters at all
   bool adaptive_plans = true;             //!< optimizer_adaptive_plans: adaptive joins
+  //! _optimizer_or_factoring: common conjuncts of OR branches factored out, implied
+  //! single-table ORs added (planner/or_factoring.h)
+  bool or_factoring = true;
   //! In-memory scans may be planned: INMEMORY_QUERY = ENABLE and an In-Memory Area
   //! (INMEMORY_SIZE > 0).
   bool inmemory_query = false;

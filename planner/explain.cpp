@@ -90,6 +90,10 @@ std::string ProjectionType(const LogicalType& t) {
       return "[DATE,7]";
     case TypeId::kTimestamp:
       return "[TIMESTAMP,11]";
+    case TypeId::kIntervalYM:
+      return "[INTERVAL YEAR TO MONTH,5]";
+    case TypeId::kIntervalDS:
+      return "[INTERVAL DAY TO SECOND,11]";
   }
   return "";
 }

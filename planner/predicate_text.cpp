@@ -83,6 +83,12 @@ std::string ConstantText(const Value& v) {
       return fmt::format("TIMESTAMP' {}.{:06}000'",
                          datetime::Format(us - frac, "YYYY-MM-DD HH24:MI:SS"), frac);
     }
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS: {
+      // As Oracle prints a folded interval: INTERVAL'+090 00:00:00' DAY(3) TO SECOND(0).
+      std::string type = v.type().ToString();
+      return fmt::format("INTERVAL'{}' {}", v.ToString(), type.substr(type.find(' ') + 1));
+    }
   }
   return v.ToString();
 }

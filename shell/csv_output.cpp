@@ -1,5 +1,7 @@
 #include "shell/csv_output.h"
 
+#include "common/datetime.h"
+
 namespace pathdb::shell {
 
 std::string CsvQuote(std::string_view field) {
@@ -13,9 +15,13 @@ std::string CsvQuote(std::string_view field) {
   return out;
 }
 
-std::string CsvText(const Value& v) {
+std::string CsvText(const Value& v, const DisplayFormats& formats) {
   if (v.is_null()) return "";
   switch (v.type().id) {
+    case TypeId::kDate:
+      return datetime::Format(v.date() * datetime::kMicrosPerSecond, formats.date);
+    case TypeId::kTimestamp:
+      return datetime::Format(v.timestamp(), formats.timestamp);
     case TypeId::kVarchar:
     case TypeId::kChar:
       return v.str();
@@ -45,7 +51,7 @@ void CsvSink::Rows(const DataChunk& chunk) {
     line.clear();
     for (size_t c = 0; c < chunk.ColumnCount(); ++c) {
       if (c) line += ',';
-      line += CsvQuote(CsvText(chunk.column(c).GetValue(idx)));
+      line += CsvQuote(CsvText(chunk.column(c).GetValue(idx), display_formats()));
     }
     out_ << line << '\n';
   }

@@ -11,7 +11,7 @@ namespace pathdb::shell {
 
 std::string CsvQuote(std::string_view field);
 //! A value as its CSV field (before quoting); NULL is the empty string.
-std::string CsvText(const Value& v);
+std::string CsvText(const Value& v, const DisplayFormats& formats = {});
 
 class CsvSink : public ResultSink {
  public:

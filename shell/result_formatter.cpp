@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/datetime.h"
 #include "shell/number_format.h"
 
 namespace pathdb::shell {
@@ -47,7 +48,9 @@ void TableFormatter::Begin(const std::vector<std::string>& names,
       c.width = std::min<size_t>(t.length, linesize);
     } else {
       c.sized_by_values = true;
-      c.width = t.id == TypeId::kDate ? 9 : 1;
+      // A DATE column is as wide as its format makes a date (9 for DD-MON-RR), as SQL*Plus.
+      c.width = t.id == TypeId::kDate ? datetime::Format(0, display_formats().date).size() : 1;
+      if (t.IsInterval()) c.width = std::max(Value::Interval(0, t).ToString().size(), c.heading.size());
       if (t.id == TypeId::kNull || t.IsString()) c.width = std::max(c.width, c.heading.size());
     }
     columns_.push_back(std::move(c));
@@ -67,6 +70,10 @@ std::string TableFormatter::CellText(const Value& v, size_t column) const {
       return c.numeric ? FitNumber(v.number().ToString(), c.width) : v.number().ToString();
     case TypeId::kBoolean:
       return v.boolean() ? "1" : "0";
+    case TypeId::kDate:
+      return datetime::Format(v.date() * datetime::kMicrosPerSecond, display_formats().date);
+    case TypeId::kTimestamp:
+      return datetime::Format(v.timestamp(), display_formats().timestamp);
     default: {
       std::string s = v.ToString();
       if (c.numeric) return c.mask.empty() ? FitNumber(s, c.width) : ApplyNumberMask(s, c.mask);

@@ -235,6 +235,10 @@ void AppendKeyValue(std::string& out, const Value& v, const LogicalType& t) {
       if (vt == TypeId::kTimestamp) return AppendInt64(out, v.timestamp());
       if (vt == TypeId::kDate) return AppendInt64(out, v.date() * kMicrosPerSecond);
       break;
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS:
+      if (vt == t.id) return AppendInt64(out, v.interval());
+      break;
     case TypeId::kBoolean:
       if (vt == TypeId::kBoolean) {
         out.push_back(static_cast<char>(kTagValue));
@@ -300,6 +304,8 @@ size_t DecodeKeyColumn(std::string_view key, size_t pos, const LogicalType& t, V
     }
     case TypeId::kDate:
     case TypeId::kTimestamp:
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS:
       v.Data<int64_t>()[row] = DecodeInt64Key(key, pos);
       break;
     case TypeId::kBoolean:
@@ -332,6 +338,9 @@ Value DecodeKeyValue(std::string_view key, size_t& pos, const LogicalType& t) {
       return Value::Date(DecodeInt64Key(key, pos));
     case TypeId::kTimestamp:
       return Value::Timestamp(DecodeInt64Key(key, pos));
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS:
+      return Value::Interval(DecodeInt64Key(key, pos), t);
     case TypeId::kBoolean: {
       if (pos + 2 > key.size()) ThrowBadKey();
       bool b = key[pos + 1] != 0;

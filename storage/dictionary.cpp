@@ -79,7 +79,7 @@ void PutType(Writer& w, const LogicalType& t) {
 LogicalType GetType(Reader& r) {
   LogicalType t;
   auto id = r.Get<uint8_t>();
-  if (id > static_cast<uint8_t>(TypeId::kTimestamp)) ThrowBadDictionary();
+  if (id > static_cast<uint8_t>(TypeId::kIntervalDS)) ThrowBadDictionary();
   t.id = static_cast<TypeId>(id);
   t.precision = r.Get<int16_t>();
   t.scale = r.Get<int16_t>();

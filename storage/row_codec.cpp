@@ -92,6 +92,10 @@ void RowEncoder::AddValue(const Value& v, const LogicalType& t) {
     case TypeId::kTimestamp:
       if (vt == TypeId::kTimestamp || vt == TypeId::kDate) return AddInt64(v.timestamp());
       break;
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS:
+      if (vt == t.id) return AddInt64(v.interval());
+      break;
     case TypeId::kBoolean: {
       char b = v.boolean() ? 1 : 0;
       return AddBytes({&b, 1});
@@ -151,6 +155,9 @@ Value DecodeValue(std::string_view b, const LogicalType& t) {
       return Value::Date(ReadI64(b));
     case TypeId::kTimestamp:
       return Value::Timestamp(ReadI64(b));
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS:
+      return Value::Interval(ReadI64(b), t);
     case TypeId::kBoolean:
       return Value::Boolean(!b.empty() && b[0] != 0);
     case TypeId::kNull:

@@ -205,6 +205,8 @@ inline void DecodeInto(std::string_view b, Vector& v, size_t row) {
       break;
     case TypeId::kDate:
     case TypeId::kTimestamp:
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS:
       v.Data<int64_t>()[row] = ReadI64(b);
       break;
     case TypeId::kBoolean:

@@ -2,6 +2,8 @@
 // operator, with the constant-operand cases instantiated separately.
 #include <cmath>
 
+#include "common/datetime.h"
+#include "common/interval.h"
 #include "executor/expr/internal.h"
 
 namespace pathdb::expr {
@@ -231,11 +233,82 @@ void DateArith(char op, const BoundExpr& e, Vector a, Vector b, State& st, Sel s
   }
 }
 
+// Datetime +- interval, interval +- interval, interval * / number (the binder has typed them;
+// see BindIntervalArithmetic). Every kernel works on int64_t: DATE seconds, TIMESTAMP and
+// DAY TO SECOND microseconds, YEAR TO MONTH months.
+void IntervalArith(char op, const BoundExpr& e, Vector a, Vector b, State& st, Sel sel, Vector& out) {
+  TypeId ta = a.type().id, tb = b.type().id;
+  const int64_t sign = op == '-' ? -1 : 1;
+  if (IsDateLike(ta) || IsDateLike(tb)) {
+    const bool date_left = IsDateLike(ta);
+    const Vector& d = date_left ? a : b;
+    const Vector& iv = date_left ? b : a;
+    const TypeId td = d.type().id;
+    const bool months = iv.type().id == TypeId::kIntervalYM;
+    Binary<int64_t, int64_t, int64_t>(d, iv, out, sel, [&](int64_t x, int64_t v, int64_t& res) {
+      int64_t us = ToMicros(td, x);
+      int64_t delta = 0;
+      if (months) {
+        us = datetime::AddMonthsStrict(us, sign * v);
+      } else if (__builtin_mul_overflow(sign, v, &delta) || __builtin_add_overflow(us, delta, &us)) {
+        ThrowOra(1841, "(full) year must be between -4713 and +9999, and not be 0");
+      }
+      datetime::CheckYearRange(us);
+      // A DATE keeps whole seconds: the fraction of a DAY TO SECOND is dropped.
+      res = td == TypeId::kDate ? us / 1000000 - (us % 1000000 < 0) : us;
+      return true;
+    });
+    return;
+  }
+  const LogicalType& rt = e.type;
+  if (ta == tb) {
+    Binary<int64_t, int64_t, int64_t>(a, b, out, sel, [&](int64_t x, int64_t y, int64_t& res) {
+      if (__builtin_add_overflow(x, sign * y, &res)) {
+        ThrowOra(1873, "the leading precision of the interval is too small");
+      }
+      res = interval::Fit(res, rt);
+      return true;
+    });
+    return;
+  }
+  // interval * number, number * interval, interval / number
+  const bool interval_left = a.type().IsInterval();
+  const Vector& iv = interval_left ? a : b;
+  Vector n = As(interval_left ? std::move(b) : std::move(a), LogicalType::Number(), sel, st.ctx);
+  const bool months = iv.type().id == TypeId::kIntervalYM;
+  Binary<int64_t, Decimal, int64_t>(iv, n, out, sel, [&](int64_t x, const Decimal& m, int64_t& res) {
+    Decimal r;
+    if (op == '/') {
+      if (m.coef == 0) ThrowOra(1476, "divisor is equal to zero");
+      r = Decimal::FromInt(x) / m;
+    } else {
+      r = Decimal::FromInt(x) * m;
+    }
+    // Months truncate (Oracle keeps whole months); microseconds round.
+    auto v = (months ? r.Trunc(0) : r.Round(0)).ToInt64();
+    if (!v) ThrowOra(1873, "the leading precision of the interval is too small");
+    res = interval::Fit(*v, rt);
+    return true;
+  });
+}
+
+// TIMESTAMP - TIMESTAMP (or a DATE on either side): an INTERVAL DAY TO SECOND.
+void TimestampDifference(Vector a, Vector b, Sel sel, Vector& out) {
+  TypeId ta = a.type().id, tb = b.type().id;
+  Binary<int64_t, int64_t, int64_t>(a, b, out, sel, [&](int64_t x, int64_t y, int64_t& res) {
+    res = ToMicros(ta, x) - ToMicros(tb, y);
+    return true;
+  });
+}
+
 }  // namespace
 
 void EvalArithmetic(const BoundExpr& e, State& st, Sel sel, Vector& out) {
   if (e.name == "NEG") {
     Vector a = EvalNew(*e.children.at(0), st, sel);
+    if (a.type().IsInterval()) {
+      return Unary<int64_t>(a, out, sel, +[](const int64_t& x) { return -x; });
+    }
     if (a.type().id == TypeId::kDouble) {
       a = As(std::move(a), out.type(), sel, st.ctx);
       if (out.type().id == TypeId::kDouble)
@@ -261,6 +334,10 @@ void EvalArithmetic(const BoundExpr& e, State& st, Sel sel, Vector& out) {
   if (ta == TypeId::kNull || tb == TypeId::kNull || e.type.id == TypeId::kNull) {
     out.SetConstant(Value::Null(e.type));
     return;
+  }
+  if (e.type.IsInterval() || a.type().IsInterval() || b.type().IsInterval()) {
+    if (IsDateLike(ta) && IsDateLike(tb)) return TimestampDifference(std::move(a), std::move(b), sel, out);
+    return IntervalArith(op, e, std::move(a), std::move(b), st, sel, out);
   }
   if (IsDateLike(ta) || IsDateLike(tb)) return DateArith(op, e, std::move(a), std::move(b), st, sel, out);
   if (out.type().id == TypeId::kDouble)

@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "common/datetime.h"
+#include "common/interval.h"
 #include "common/double_text.h"
 #include "common/value_format.h"
 #include "executor/column_error.h"
@@ -44,7 +45,9 @@ std::string ToText(const Value& v, const EvalContext& ctx) {
     case TypeId::kDouble: return FormatBinaryDouble(v.dbl());
     case TypeId::kDate:
       return datetime::Format(v.date() * datetime::kMicrosPerSecond, ctx.nls_date_format);
-    case TypeId::kTimestamp: return datetime::Format(v.timestamp(), datetime::kDefaultTimestampFormat);
+    case TypeId::kTimestamp: return datetime::Format(v.timestamp(), ctx.nls_timestamp_format);
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS: return interval::Format(v.interval(), v.type());
     case TypeId::kBoolean: return v.boolean() ? "TRUE" : "FALSE";
     default: return v.str();
   }
@@ -53,7 +56,7 @@ std::string ToText(const Value& v, const EvalContext& ctx) {
 int64_t TextToMicros(const std::string& s, const EvalContext& ctx, bool timestamp) {
   if (timestamp) {
     try {
-      return datetime::Parse(s, datetime::kDefaultTimestampFormat, ctx.statement_time_us);
+      return datetime::Parse(s, ctx.nls_timestamp_format, ctx.statement_time_us);
     } catch (const OraError&) {
     }
     try {
@@ -122,6 +125,19 @@ void CopyRows(const Vector& src, Vector& out, Sel sel, const EvalContext& ctx) {
       case TypeId::kChar: return copy(static_cast<StringRef*>(nullptr));
       case TypeId::kDate:
       case TypeId::kTimestamp: return copy(static_cast<int64_t*>(nullptr));
+      case TypeId::kIntervalYM:
+      case TypeId::kIntervalDS: {
+        const LogicalType& t = out.type();
+        const int64_t* s = src.Data<int64_t>();
+        int64_t* d = out.Data<int64_t>();
+        bool narrower = t.precision < src.type().precision || t.scale < src.type().scale;
+        for (uint32_t r : sel) {
+          uint32_t i = konst ? 0 : r;
+          dv[r] = sv[i];
+          if (sv[i]) d[r] = narrower ? interval::Fit(s[i], t) : s[i];
+        }
+        return;
+      }
       case TypeId::kNull:
         for (uint32_t r : sel) dv[r] = 0;
         return;
@@ -265,6 +281,22 @@ Value CastValue(const Value& v, const LogicalType& target, const EvalContext& ct
         case TypeId::kChar: return Value::Timestamp(expr::TextToMicros(v.str(), ctx, true));
         default: Inconsistent(target, v.type());
       }
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS:
+      if (from == target.id) return Value::Interval(interval::Fit(v.interval(), target), target);
+      if (v.type().IsString()) {
+        // Text takes the target's full form (Y-M or D HH:MI:SS.FF) with room for any leading
+        // width; the target's own precision is applied after.
+        interval::Qualifier q;
+        if (target.id == TypeId::kIntervalYM) {
+          q = {interval::Field::kYear, interval::kMaxLeadingPrecision, interval::Field::kMonth, -1};
+        } else {
+          q = {interval::Field::kDay, interval::kMaxLeadingPrecision, interval::Field::kSecond, 9};
+        }
+        int64_t value = interval::Parse(v.str(), q);
+        return Value::Interval(interval::Fit(value, target), target);
+      }
+      Inconsistent(target, v.type());
   }
   Inconsistent(target, v.type());
 }

@@ -135,6 +135,8 @@ void EvalCompare(const BoundExpr& e, State& st, Sel sel, Vector& out) {
       case TypeId::kDouble: return CompareLoop<double>(op, a, b, out, sel, Three<double>);
       case TypeId::kDate:
       case TypeId::kTimestamp:
+      case TypeId::kIntervalYM:
+      case TypeId::kIntervalDS:
       case TypeId::kBoolean:
         if (ta == TypeId::kBoolean)
           return CompareLoop<uint8_t>(op, a, b, out, sel, Three<uint8_t>);

@@ -1,5 +1,6 @@
 // Conversion functions (TO_CHAR, TO_NUMBER, TO_DATE, TO_TIMESTAMP), date functions and
 // DBMS_RANDOM.
+#include "common/interval.h"
 #include "executor/expr/function_table.h"
 
 namespace pathdb::expr::fn {
@@ -11,7 +12,7 @@ void AddDateFunctions(FnMap& m) {
     if (t == TypeId::kDate || t == TypeId::kTimestamp) {
       std::string f = a.size() > 1 ? Str(a[1], c)
                       : t == TypeId::kDate ? c.ctx.nls_date_format
-                                            : std::string(datetime::kDefaultTimestampFormat);
+                                            : c.ctx.nls_timestamp_format;
       return S(datetime::Format(Micros(a[0], c), f));
     }
     if (a.size() > 1 && a[0].type().IsNumeric()) return S(NumberToChar(Num(a[0], c), Str(a[1], c)));
@@ -46,7 +47,72 @@ void AddDateFunctions(FnMap& m) {
     if (a.size() == 1) return CastValue(a[0], LogicalType::Timestamp(), c.ctx);
     return Value::Timestamp(datetime::Parse(Str(a[0], c), Str(a[1], c), c.ctx.statement_time_us));
   });
-  // ---- dates
+  // ---- dates and intervals
+  Add(m, "EXTRACT", 2, 2, true, [](const Args& a, const FnCtx& c) -> Value {
+    const std::string& field = a[0].str();
+    const Value& x = a[1];
+    if (x.type().IsInterval()) {
+      int64_t v = x.interval();
+      if (x.type().id == TypeId::kIntervalYM) {
+        return Value::Integer(field == "YEAR" ? v / 12 : v % 12);  // signs follow the interval
+      }
+      const int64_t day = datetime::kMicrosPerDay;
+      if (field == "DAY") return Value::Integer(v / day);
+      if (field == "HOUR") return Value::Integer(v % day / 3600000000LL);
+      if (field == "MINUTE") return Value::Integer(v % 3600000000LL / 60000000);
+      return Value::Number(Decimal{v % 60000000, 6}.Normalized());
+    }
+    datetime::DateParts p = datetime::SplitMicros(Micros(x, c));
+    if (field == "YEAR") return Value::Integer(p.year);
+    if (field == "MONTH") return Value::Integer(p.month);
+    if (field == "DAY") return Value::Integer(p.day);
+    if (field == "HOUR") return Value::Integer(p.hour);
+    if (field == "MINUTE") return Value::Integer(p.minute);
+    return Value::Number(Decimal{p.second * 1000000LL + p.micros, 6}.Normalized());
+  });
+  // SUM/AVG of intervals run on their units (the binder's rewrite in BindAggregate).
+  Add(m, "$INTERVAL_UNITS", 1, 1, true, [](const Args& a, const FnCtx&) {
+    return Value::Integer(a[0].interval());
+  });
+  Add(m, "$UNITS_TO_YM", 1, 1, true, [](const Args& a, const FnCtx& c) -> Value {
+    auto v = Num(a[0], c).Trunc(0).ToInt64();
+    const LogicalType t = interval::ArithmeticType(TypeId::kIntervalYM);
+    if (!v) ThrowOra(1873, "the leading precision of the interval is too small");
+    return Value::Interval(interval::Fit(*v, t), t);
+  });
+  Add(m, "$UNITS_TO_DS", 1, 1, true, [](const Args& a, const FnCtx& c) -> Value {
+    auto v = Num(a[0], c).Round(0).ToInt64();
+    const LogicalType t = interval::ArithmeticType(TypeId::kIntervalDS);
+    if (!v) ThrowOra(1873, "the leading precision of the interval is too small");
+    return Value::Interval(interval::Fit(*v, t), t);
+  });
+  Add(m, "NUMTODSINTERVAL", 2, 2, true, [](const Args& a, const FnCtx& c) -> Value {
+    std::string unit = Str(a[1], c);
+    for (auto& ch : unit) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    while (!unit.empty() && unit.back() == ' ') unit.pop_back();
+    int64_t per = unit == "DAY" ? datetime::kMicrosPerDay
+                  : unit == "HOUR" ? 3600000000LL
+                  : unit == "MINUTE" ? 60000000LL
+                  : unit == "SECOND" ? 1000000LL
+                                     : 0;
+    if (per == 0) ThrowOra(1760, "illegal argument for function");
+    auto v = (Num(a[0], c) * Decimal::FromInt(per)).Round(0).ToInt64();
+    const LogicalType t = interval::ArithmeticType(TypeId::kIntervalDS);
+    if (!v) ThrowOra(1873, "the leading precision of the interval is too small");
+    return Value::Interval(interval::Fit(*v, t), t);
+  });
+  Add(m, "NUMTOYMINTERVAL", 2, 2, true, [](const Args& a, const FnCtx& c) -> Value {
+    std::string unit = Str(a[1], c);
+    for (auto& ch : unit) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    while (!unit.empty() && unit.back() == ' ') unit.pop_back();
+    int64_t per = unit == "YEAR" ? 12 : unit == "MONTH" ? 1 : 0;
+    if (per == 0) ThrowOra(1760, "illegal argument for function");
+    // Oracle keeps whole months: NUMTOYMINTERVAL(1.5, 'YEAR') is +01-06, 1.99 months is +00-01.
+    auto v = (Num(a[0], c) * Decimal::FromInt(per)).Trunc(0).ToInt64();
+    const LogicalType t = interval::ArithmeticType(TypeId::kIntervalYM);
+    if (!v) ThrowOra(1873, "the leading precision of the interval is too small");
+    return Value::Interval(interval::Fit(*v, t), t);
+  });
   Add(m, "ADD_MONTHS", 2, 2, true, [](const Args& a, const FnCtx& c) {
     return DateOf(datetime::AddMonths(Micros(a[0], c), Int(a[1], c)));
   });

@@ -55,6 +55,10 @@ int KeyClass(const Value& v) {
     case TypeId::kDate:
     case TypeId::kTimestamp:
       return 2;
+    case TypeId::kIntervalYM:
+      return 3;
+    case TypeId::kIntervalDS:
+      return 4;
     default:
       return -1;
   }
@@ -71,6 +75,9 @@ std::string KeyText(const Value& v) {
       return std::to_string(v.date() * 1000000);
     case TypeId::kTimestamp:
       return std::to_string(v.timestamp());
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS:
+      return std::to_string(v.interval());
     default:
       return v.str();
   }

@@ -43,6 +43,8 @@ uint64_t CellHash(const Vector& v, TypeId id, uint32_t row) {
     case TypeId::kDate:
       return Mix(static_cast<uint64_t>(v.Data<int64_t>()[row]) * 31 + 7);
     case TypeId::kTimestamp:
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS:
       return Mix(static_cast<uint64_t>(v.Data<int64_t>()[row]) * 37 + 11);
     default:
       return 0;
@@ -81,6 +83,10 @@ size_t CellSize(const Vector& v, TypeId id, uint32_t row) {
       return 7;
     case TypeId::kTimestamp:
       return v.Data<int64_t>()[row] % 1000000 != 0 ? 11 : 7;
+    case TypeId::kIntervalYM:
+      return 5;
+    case TypeId::kIntervalDS:
+      return 11;
     default:
       return 0;
   }
@@ -116,7 +122,9 @@ struct Bounds {
         break;
       }
       case TypeId::kDate:
-      case TypeId::kTimestamp: {
+      case TypeId::kTimestamp:
+      case TypeId::kIntervalYM:
+      case TypeId::kIntervalDS: {
         const int64_t i = v.Data<int64_t>()[row];
         if (!any || i < ilo) ilo = i;
         if (!any || i > ihi) ihi = i;
@@ -142,6 +150,9 @@ struct Bounds {
         return Value::Date(high ? ihi : ilo);
       case TypeId::kTimestamp:
         return Value::Timestamp(high ? ihi : ilo);
+      case TypeId::kIntervalYM:
+      case TypeId::kIntervalDS:
+        return Value::Interval(high ? ihi : ilo, t);
       default:
         return std::nullopt;
     }

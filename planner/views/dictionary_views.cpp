@@ -68,6 +68,9 @@ std::string DataType(const LogicalType& t) {
       return "DATE";
     case TypeId::kTimestamp:
       return "TIMESTAMP(6)";
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS:
+      return t.ToString();
     default:
       return "UNDEFINED";
   }
@@ -85,7 +88,10 @@ uint64_t DataLength(const LogicalType& t) {
     case TypeId::kDate:
       return 7;
     case TypeId::kTimestamp:
+    case TypeId::kIntervalDS:
       return 11;
+    case TypeId::kIntervalYM:
+      return 5;
     default:
       return 0;
   }
@@ -209,10 +215,14 @@ Row TabColumnRow(const std::string& table, size_t i, const storage::ColumnInfo& 
           V(col.name),
           V(DataType(ty)),
           N(DataLength(ty)),
-          ty.id == TypeId::kNumber && ty.precision > 0 ? N(ty.precision) : NullNum(),
+          (ty.id == TypeId::kNumber && ty.precision > 0) || ty.IsInterval() ? N(ty.precision)
+                                                                             : NullNum(),
           ty.id == TypeId::kNumber && ty.scale >= 0
               ? N(ty.scale)
-              : (ty.id == TypeId::kTimestamp ? N(6) : NullNum()),
+              : (ty.id == TypeId::kTimestamp ? N(6)
+                 : ty.id == TypeId::kIntervalDS ? N(ty.scale)
+                 : ty.id == TypeId::kIntervalYM ? N(0)
+                                                : NullNum()),
           V(col.not_null ? "N" : "Y"),
           N(i + 1)};
   AppendColumnStats(row, cs);

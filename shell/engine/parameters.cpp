@@ -8,6 +8,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "common/datetime.h"
 #include "common/error.h"
 
 namespace pathdb {
@@ -46,6 +47,7 @@ const std::vector<ParamDef>& Definitions() {
       {"_inmemory_force_encoding", K::kEnum, "AUTO", {"AUTO", "PLAIN", "DICTIONARY", "FOR", "RLE"}},
       {"_inmemory_simd", K::kEnum, "AUTO", {"AUTO", "AVX2", "SCALAR"}},
       {"optimizer_adaptive_plans", K::kBoolean, "TRUE", {}},
+      {"_optimizer_or_factoring", K::kBoolean, "TRUE", {}},
       {"optimizer_adaptive_reporting_only", K::kBoolean, "FALSE", {}},
       {"_optimizer_adaptive_plan_resolve_once", K::kBoolean, "FALSE", {}},
       {"optimizer_adaptive_statistics", K::kBoolean, "FALSE", {}},
@@ -69,6 +71,7 @@ const std::vector<ParamDef>& Definitions() {
       {"_table_scan_cost_plus_one", K::kBoolean, "TRUE", {}},
       {"parallel_degree", K::kInteger, "1", {}},
       {"nls_date_format", K::kString, "DD-MON-RR", {}},
+      {"nls_timestamp_format", K::kString, "DD-MON-RR HH.MI.SSXFF AM", {}},
       {"sql_dialect", K::kEnum, "ORACLE", {"ORACLE", "SQLITE"}},
   };
   return kDefs;
@@ -94,6 +97,7 @@ const char* Description(std::string_view name) {
       {"_inmemory_force_encoding", "encoding of every in-memory column unit (tests)"},
       {"_inmemory_simd", "SIMD kernels of in-memory scans: AUTO (AVX2 when the CPU has it)"},
       {"optimizer_adaptive_plans", "controls all types of adaptive plans"},
+      {"_optimizer_or_factoring", "factor common conjuncts out of OR branches and derive single-table ORs"},
       {"optimizer_adaptive_reporting_only", "use reporting-only mode for adaptive optimizations"},
       {"_optimizer_adaptive_plan_resolve_once",
        "reuse an adaptive plan's first decisions (Oracle's behaviour) instead of deciding at "
@@ -115,6 +119,7 @@ const char* Description(std::string_view name) {
       {"optimizer_dynamic_sampling", "optimizer dynamic sampling"},
       {"parallel_degree", "degree of parallelism set by ALTER SESSION FORCE PARALLEL QUERY"},
       {"nls_date_format", "NLS Oracle date format"},
+      {"nls_timestamp_format", "time stamp format"},
       {"sql_dialect", "SQL dialect of the session (ORACLE or SQLITE)"},
       {"optimizer_index_cost_adj", "optimizer index cost adjustment"},
       {"optimizer_index_caching", "optimizer percent index caching"},
@@ -248,7 +253,11 @@ void Parameters::Set(const std::string& raw_name, const std::string& raw_value) 
   if (it == entries_.end()) ThrowOra(2248, "invalid option for ALTER SESSION");
   if (it->first == "db_block_size")
     ThrowOra(2095, "specified initialization parameter cannot be modified");
-  ParseInto(it->second, raw_value);
+  Entry e = it->second;
+  ParseInto(e, raw_value);
+  // A date format is refused when it is set, as Oracle does (ORA-01821), not at display.
+  if (e.name == "nls_date_format" || e.name == "nls_timestamp_format") (void)datetime::Format(0, e.value);
+  it->second = std::move(e);
 }
 
 const Parameters::Entry& Parameters::Find(const std::string& name) const {

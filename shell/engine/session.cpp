@@ -170,6 +170,7 @@ planner::cost::CostParams Session::CostParameters() const {
   p.table_scan_cost_plus_one = params_.GetBool("_table_scan_cost_plus_one");
   p.bloom_filter_enabled = params_.GetBool("_bloom_filter_enabled");
   p.adaptive_plans = params_.GetBool("optimizer_adaptive_plans");
+  p.or_factoring = params_.GetBool("_optimizer_or_factoring");
   p.inmemory_query =
       params_.GetText("inmemory_query") == "ENABLE" && params_.GetInt("inmemory_size") > 0;
   p.work_area_bytes = static_cast<double>(WorkAreaBytes());
@@ -224,6 +225,7 @@ std::vector<std::string> Session::ExplainOnly(std::string_view sql, const std::s
   EvalContext eval;
   eval.dialect = params_.GetText("sql_dialect") == "SQLITE" ? Dialect::kSqlite : Dialect::kOracle;
   eval.nls_date_format = params_.GetText("nls_date_format");
+  eval.nls_timestamp_format = params_.GetText("nls_timestamp_format");
   eval.random = &random_;
   const planner::SystemViewSources sources = SystemViewSourcesFor(*this);
   planner::PlanContext pctx{db_, eval, &sources};
@@ -291,6 +293,7 @@ StatementOutcome Session::Execute(std::string_view sql, ResultSink& sink) {
   EvalContext eval;
   eval.dialect = params_.GetText("sql_dialect") == "SQLITE" ? Dialect::kSqlite : Dialect::kOracle;
   eval.nls_date_format = params_.GetText("nls_date_format");
+  eval.nls_timestamp_format = params_.GetText("nls_timestamp_format");
   eval.statement_time_us = std::chrono::duration_cast<std::chrono::microseconds>(
                                std::chrono::system_clock::now().time_since_epoch())
                                .count();

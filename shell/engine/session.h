@@ -30,16 +30,29 @@ struct SystemView;
 struct TableFunctionArg;
 }  // namespace planner
 
+//! How DATE and TIMESTAMP values are shown: the session's NLS_DATE_FORMAT and
+//! NLS_TIMESTAMP_FORMAT when the query ran.
+struct DisplayFormats {
+  std::string date = "DD-MON-RR";
+  std::string timestamp = "DD-MON-RR HH.MI.SSXFF AM";
+};
+
 //! Receives a query's result as it is produced (the shell formats while rows arrive).
 class ResultSink {
  public:
   virtual ~ResultSink() = default;
+  //! Set by the session before Begin.
+  void SetDisplayFormats(DisplayFormats f) { formats_ = std::move(f); }
+  const DisplayFormats& display_formats() const { return formats_; }
   //! Column headings (as SQL*Plus would show them, upper-case unless quoted/aliased) and types.
   virtual void Begin(const std::vector<std::string>& names,
                      const std::vector<LogicalType>& types) = 0;
   //! The active rows of `chunk` are result rows.
   virtual void Rows(const DataChunk& chunk) = 0;
   virtual void End() = 0;
+
+ private:
+  DisplayFormats formats_;
 };
 
 //! What a statement did, for the feedback line.

@@ -373,6 +373,7 @@ StatementOutcome StatementRunner::RunCursor(ChildCursor& c, ResultSink& sink) {
     const std::string& op = c.statement_operation;
     if (op == "SELECT STATEMENT") {
       out.is_query = true;
+      sink.SetDisplayFormats({ctx.eval.nls_date_format, ctx.eval.nls_timestamp_format});
       sink.Begin(plan.names, plan.types);
       RunPlan(*plan.root, ctx, [&](const DataChunk& chunk) {
         if (chunk.Count() == 0) return;

@@ -98,6 +98,8 @@ void ColumnBuffer::AppendField(bool is_null, std::string_view bytes) {
       break;
     case TypeId::kDate:
     case TypeId::kTimestamp:
+    case TypeId::kIntervalYM:
+    case TypeId::kIntervalDS:
       i64_.push_back(is_null ? 0 : ReadI64(bytes));
       break;
     case TypeId::kDouble:
@@ -121,7 +123,7 @@ ColumnCU ColumnCU::Build(ColumnBuffer&& buf, EncodingChoice choice) {
 
   // ---- the integer domain: NUMBERs scaled to a common scale when they fit, dates
   std::vector<int64_t> ints;
-  if (buf.type_.id == TypeId::kDate || buf.type_.id == TypeId::kTimestamp) {
+  if (buf.type_.IsDatetime() || buf.type_.IsInterval()) {
     ints = std::move(buf.i64_);
     cu.int_domain_ = true;
   } else if (buf.type_.id == TypeId::kNumber) {
@@ -346,6 +348,7 @@ size_t ColumnCU::bytes() const {
 Value ColumnCU::FromInt(int64_t v) const {
   if (type_.id == TypeId::kDate) return Value::Date(v);
   if (type_.id == TypeId::kTimestamp) return Value::Timestamp(v);
+  if (type_.IsInterval()) return Value::Interval(v, type_);
   return Value::Number(Decimal{v, scale_}, type_);
 }
 

@@ -23,8 +23,8 @@ struct DomainValue {
 
 DomainValue ToDomain(const Value& c, int32_t scale) {
   DomainValue d;
-  if (c.type().id == TypeId::kDate || c.type().id == TypeId::kTimestamp) {
-    d.floor = c.date();
+  if (c.type().IsDatetime() || c.type().IsInterval()) {
+    d.floor = c.type().IsInterval() ? c.interval() : c.date();
     return d;
   }
   const Decimal& x = c.number();
