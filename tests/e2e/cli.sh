@@ -42,6 +42,12 @@ cmp -s csv.out csv.expected; check "csv output" $? "$(cat csv.out)"
 grep -q "ORA-00942" csv.err; check "csv errors on stderr" $? "$(cat csv.err)"
 check "csv exit 1 after an error" $((st != 1)) "status $st"
 
+# CSV shows DATE and TIMESTAMP in the session's NLS formats, like the table output.
+printf "alter session set nls_date_format = 'YYYY-MM-DD';\nalter session set nls_timestamp_format = 'YYYY-MM-DD HH24:MI:SS.FF2';\nselect date '1995-03-15' d, timestamp '1995-03-15 13:45:30.25' t from dual;\n" > nls.sql
+timeout 60 "$pathdb" --batch --format=csv db2 < nls.sql > nls.out 2> nls.err
+printf 'D,T\n1995-03-15,1995-03-15 13:45:30.25\n' > nls.expected
+cmp -s nls.out nls.expected; check "csv follows NLS_DATE_FORMAT" $? "$(cat nls.out nls.err)"
+
 mkdir slt1
 printf "CREATE TABLE t1(a INTEGER, b VARCHAR(10))\n;;\nINSERT INTO t1 VALUES(1,'x')\n;;\nSELECT a, b FROM t1\n;;\nSELECT * FROM nosuch\n;;\n\n;;\nSELECT a FROM t1 WHERE a > 5\n;;\n" |
   timeout 60 "$pathdb" --batch --format=slt slt1 > slt.out 2> slt.err; st=$?

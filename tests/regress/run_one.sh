@@ -25,8 +25,9 @@ status=$?
 if [ $status -ge 124 ]; then
   echo "regress $name: pathdb died or timed out (exit status $status)" >> "$actual"
 fi
-# Measured times vary run to run: DBMS_XPLAN's A-Time cells (HH:MM:SS.cc) are masked, same width.
-sed -E -i 's/[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{2}/--:--:--.--/g' "$actual"
+# Measured times vary run to run: DBMS_XPLAN's A-Time cells (|HH:MM:SS.cc |) are masked, same
+# width; only inside a plan table's cell, so interval values keep their digits.
+sed -E -i 's/\|[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{2} \|/|--:--:--.-- |/g' "$actual"
 if [ "${3:-}" = "--print" ]; then
   cat "$actual"
   exit 0
