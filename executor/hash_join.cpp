@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/error.h"
+#include "executor/subplans.h"
 #include "executor/cell_ops.h"
 #include "executor/chunk_collection.h"
 #include "executor/chunk_util.h"
@@ -396,6 +397,12 @@ bool HashJoin::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) 
       }
     }
   }
+}
+
+std::vector<const PhysicalOperator*> HashJoin::SubPlans() const {
+  std::vector<const PhysicalOperator*> out;
+  if (residual_) CollectSubPlans(*residual_, out);
+  return out;
 }
 
 }  // namespace pathdb

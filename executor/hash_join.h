@@ -45,6 +45,8 @@ class HashJoin : public ChildTypedOperator {
   //! columns, probe_keys over child 1's.
   HashJoin(JoinKind kind, std::vector<BoundExprPtr> build_keys,
            std::vector<BoundExprPtr> probe_keys, BoundExprPtr residual);
+  //! Subquery plans in this line's predicates: EXPLAIN shows them as further children.
+  std::vector<const PhysicalOperator*> SubPlans() const override;
   //! build_preserved: `kind` applies to the BUILD side instead (Oracle's plain HASH JOIN
   //! OUTER / SEMI / ANTI, where the first child is the preserved or tested row source):
   //! kLeftOuter emits unmatched build rows NULL-extended after the probe ends; kSemi/kAnti

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/error.h"
+#include "executor/subplans.h"
 #include "executor/cell_ops.h"
 #include "executor/chunk_collection.h"
 #include "executor/chunk_util.h"
@@ -346,6 +347,12 @@ bool NestedLoops::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& ou
   }
   out.SetSize(n);
   return n > 0;
+}
+
+std::vector<const PhysicalOperator*> NestedLoops::SubPlans() const {
+  std::vector<const PhysicalOperator*> out;
+  if (condition_) CollectSubPlans(*condition_, out);
+  return out;
 }
 
 }  // namespace pathdb

@@ -13,6 +13,8 @@ class NestedLoops : public ChildTypedOperator {
  public:
   //! condition: over outer columns then inner columns; null = cross join (every pair matches).
   NestedLoops(JoinKind kind, BoundExprPtr condition);
+  //! Subquery plans in this line's predicates: EXPLAIN shows them as further children.
+  std::vector<const PhysicalOperator*> SubPlans() const override;
   //! Index nested loops: the inner child is not materialised but re-opened once per outer
   //! row, after outer column outer_columns[k] was stored in EvalContext::parameters
   //! [param_slots[k]] (the vector grows as needed; previous values are restored when the join

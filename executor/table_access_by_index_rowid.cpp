@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "common/error.h"
+#include "executor/subplans.h"
 #include "executor/cell_ops.h"
 
 namespace pathdb {
@@ -133,6 +134,12 @@ bool TableAccessByIndexRowid::NextImpl(ExecContext& ctx, OperatorState& state, D
     if (out.Count() > 0) return true;
   }
   return false;
+}
+
+std::vector<const PhysicalOperator*> TableAccessByIndexRowid::SubPlans() const {
+  std::vector<const PhysicalOperator*> out;
+  if (filter_) CollectSubPlans(*filter_, out);
+  return out;
 }
 
 }  // namespace pathdb

@@ -20,6 +20,8 @@ class TableAccessByIndexRowid : public ChildTypedOperator {
   //! `filter` (nullable) indexes the output columns. `table` must outlive the operator.
   TableAccessByIndexRowid(const storage::TableInfo& table, std::vector<uint32_t> column_ids,
                           BoundExprPtr filter, bool batched, bool keep_order = false);
+  //! Subquery plans in this line's predicates: EXPLAIN shows them as further children.
+  std::vector<const PhysicalOperator*> SubPlans() const override;
 
   const storage::TableInfo& table() const { return table_; }
   const std::vector<uint32_t>& column_ids() const { return column_ids_; }

@@ -1,6 +1,7 @@
 #include "executor/table_access_full.h"
 
 #include "common/error.h"
+#include "executor/subplans.h"
 
 namespace pathdb {
 namespace {
@@ -211,6 +212,13 @@ bool TableAccessFull::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk
     if (out.Count() > 0) return true;
   }
   return false;
+}
+
+std::vector<const PhysicalOperator*> TableAccessFull::SubPlans() const {
+  std::vector<const PhysicalOperator*> out;
+  if (filter_) CollectSubPlans(*filter_, out);
+  if (residual_) CollectSubPlans(*residual_, out);
+  return out;
 }
 
 }  // namespace pathdb

@@ -25,6 +25,8 @@ class TableAccessFull : public PhysicalOperator {
   //! `inmemory`: TABLE ACCESS INMEMORY FULL.
   TableAccessFull(const storage::TableInfo& table, std::vector<uint32_t> column_ids,
                   BoundExprPtr filter, bool inmemory = false);
+  //! Subquery plans in this line's predicates: EXPLAIN shows them as further children.
+  std::vector<const PhysicalOperator*> SubPlans() const override;
   bool inmemory() const { return spec_.inmemory; }
 
   //! The scan uses join filter `filter_id` (published by a HASH JOIN of the same execution)

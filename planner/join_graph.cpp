@@ -157,6 +157,81 @@ void JoinGraph::ClassifyConjuncts() {
       c.sel = card::kDefaultRange;  // non-equi join conditions, leftovers of one relation
     }
   }
+  CombineMultiColumnJoins();
+}
+
+std::optional<JoinGraph::GroupNdv> JoinGraph::ColumnGroupNdv(size_t rel,
+                                                              const std::vector<size_t>& columns) const {
+  const Relation& r = rels_[rel];
+  if (!r.scan || !r.node->table->stats.present) return std::nullopt;
+  const storage::TableInfo& table = *r.node->table;
+  std::vector<uint32_t> ids;
+  for (size_t col : columns) {
+    const size_t local = col - r.begin;
+    if (local >= r.node->column_ids.size()) return std::nullopt;
+    ids.push_back(r.node->column_ids[local]);
+  }
+  std::sort(ids.begin(), ids.end());
+  // An index on exactly these columns counts its distinct keys: the column group's NDV.
+  for (const storage::IndexInfo* ix : ctx_.db.UsableIndexesOf(table)) {
+    std::vector<uint32_t> key = ix->columns;
+    std::sort(key.begin(), key.end());
+    if (key == ids && ix->stats.present && ix->stats.distinct_keys > 0) {
+      return GroupNdv{static_cast<double>(ix->stats.distinct_keys), true};
+    }
+  }
+  // Otherwise the columns as if independent, but never more combinations than rows.
+  double product = 1;
+  for (size_t col : columns) {
+    card::ColumnView v = ColumnStats(col);
+    if (!v.usable()) return std::nullopt;
+    product *= v.Ndv();
+  }
+  return GroupNdv{std::min(product, std::max(1.0, static_cast<double>(table.stats.num_rows))), false};
+}
+
+void JoinGraph::CombineMultiColumnJoins() {
+  // Equi-join conjuncts of bare columns between the same two relations form one multi-column
+  // key (PARTSUPP to LINEITEM on partkey and suppkey): its selectivity is 1 / the larger
+  // column-group NDV of the two sides, not the product of the single-column selectivities,
+  // which assumes the columns independent and underestimates by orders of magnitude.
+  std::map<std::pair<size_t, size_t>, std::vector<size_t>> groups;
+  for (size_t k = 0; k < conjuncts_.size(); ++k) {
+    const Conjunct& c = conjuncts_[k];
+    if (!c.equi || std::popcount(c.left_leaves) != 1 || std::popcount(c.right_leaves) != 1) continue;
+    const BoundExpr& e = *c.expr;
+    if (e.children[0]->kind != BoundKind::kColumn || e.children[1]->kind != BoundKind::kColumn) continue;
+    const size_t a = static_cast<size_t>(std::countr_zero(c.left_leaves));
+    const size_t b = static_cast<size_t>(std::countr_zero(c.right_leaves));
+    groups[{std::min(a, b), std::max(a, b)}].push_back(k);
+  }
+  for (const auto& [pair, ks] : groups) {
+    if (ks.size() < 2) continue;
+    std::vector<size_t> cols_a, cols_b;
+    for (size_t k : ks) {
+      const BoundExpr& e = *conjuncts_[k].expr;
+      const bool left_is_a = Has(conjuncts_[k].left_leaves, pair.first);
+      cols_a.push_back(e.children[left_is_a ? 0 : 1]->column_index);
+      cols_b.push_back(e.children[left_is_a ? 1 : 0]->column_index);
+    }
+    const auto ndv_a = ColumnGroupNdv(pair.first, cols_a);
+    const auto ndv_b = ColumnGroupNdv(pair.second, cols_b);
+    if (!ndv_a && !ndv_b) continue;
+    double independent = 1;
+    for (size_t k : ks) independent *= conjuncts_[k].sel;
+    // A counted group (an index's distinct keys) beats a guessed one: when only one side is
+    // counted, its distinct keys are the join's (the usual key to foreign key join).
+    const bool exact_a = ndv_a && ndv_a->exact, exact_b = ndv_b && ndv_b->exact;
+    double ndv = 1;
+    if (exact_a != exact_b) {
+      ndv = exact_a ? ndv_a->ndv : ndv_b->ndv;
+    } else {
+      ndv = std::max(ndv_a ? ndv_a->ndv : 1.0, ndv_b ? ndv_b->ndv : 1.0);
+    }
+    const double group = 1.0 / ndv;
+    conjuncts_[ks[0]].sel = std::max(independent, group);
+    for (size_t i = 1; i < ks.size(); ++i) conjuncts_[ks[i]].sel = 1;
+  }
 }
 
 double JoinGraph::SubsetRows(Mask s) {

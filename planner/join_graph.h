@@ -111,6 +111,18 @@ class JoinGraph {
   double ProbeScanShare(Mask outer, size_t inner, size_t k);
 
   PlanContext& ctx_;
+  //! Multi-column equi-joins between two relations get one selectivity (the first conjunct's;
+  //! the others 1) from the column groups' NDVs.
+  void CombineMultiColumnJoins();
+  //! NDV of a column group of relation `rel` (global column numbers): an index on exactly
+  //! those columns gives its DISTINCT_KEYS (exact), else the product of NDVs capped at the
+  //! table rows.
+  struct GroupNdv {
+    double ndv = 1;
+    bool exact = false;  //!< counted (an index's DISTINCT_KEYS), not inferred
+  };
+  std::optional<GroupNdv> ColumnGroupNdv(size_t rel, const std::vector<size_t>& columns) const;
+
   std::vector<Relation> rels_;
   std::vector<Conjunct> conjuncts_;
   std::vector<std::string> labels_;  //!< per global column
