@@ -3,9 +3,10 @@
 // Legality of unnesting, as Oracle's: the subquery is one query block (no set operation),
 // without aggregation, GROUP BY, HAVING, ROWNUM, ORDER BY or FETCH; a DISTINCT on top does
 // not matter to a semi join. Every reference to the outer block must be inside a WHERE
-// conjunct `outer expression = subquery expression` that can move into the join condition
-// (not below the NULL-extended side of an outer join in the subquery); anything else keeps
-// the subquery a FILTER. Uncorrelated EXISTS stays a FILTER too (it is decided once).
+// conjunct that can move into the join condition (not below the NULL-extended side of an
+// outer join in the subquery): `outer expression = subquery expression` becomes a join key,
+// any other correlated term (<>, <, ...) a residual condition of the semi/anti join, and an
+// EXISTS needs at least one key; anything else keeps the subquery a FILTER. Uncorrelated EXISTS stays a FILTER too (it is decided once).
 #include "planner/unnest.h"
 
 #include <algorithm>
@@ -36,6 +37,8 @@ bool HasColumns(const BoundExpr& e) {
 struct Correlation {
   const std::vector<BoundExprPtr>& correlated;
   size_t sub_base;
+  //! Correlation equalities seen by Walk: an unnested EXISTS needs one as its join key.
+  mutable size_t equalities = 0;
 };
 
 bool ParamsResolvable(const BoundExpr& e, const Correlation& corr) {
@@ -87,8 +90,16 @@ bool TakeCorrelation(BoundExprPtr& pred, size_t offset, bool allowed, bool mutat
   if (!allowed) return false;
   std::vector<const BoundExpr*> parts;
   Flatten(*pred, parts);
-  for (const auto* p : parts)
-    if (HasParam(*p) && CorrelationSide(*p, corr) < 0) return false;
+  for (const auto* p : parts) {
+    if (!HasParam(*p)) continue;
+    if (CorrelationSide(*p, corr) >= 0) {
+      ++corr.equalities;
+    } else if (HasSubquery(*p) || !ParamsResolvable(*p, corr)) {
+      return false;
+    }
+    // Any other correlated term (Q21's l2.l_suppkey <> l1.l_suppkey) joins the semi/anti
+    // join's condition as a residual beside the equality keys.
+  }
   if (!mutate) return true;
   std::vector<BoundExprPtr> conjs, keep;
   SplitConjuncts(std::move(pred), conjs);
@@ -99,6 +110,13 @@ bool TakeCorrelation(BoundExprPtr& pred, size_t offset, bool allowed, bool mutat
     }
     const int s = CorrelationSide(*c, corr);
     const size_t base = corr.sub_base + offset;
+    if (s < 0) {
+      // A residual term: its columns are the subquery's, its parameters the outer values.
+      RemapColumns(*c, [base](size_t i) { return base + i; });
+      SubstituteParams(c, corr);
+      out.push_back(std::move(c));
+      continue;
+    }
     RemapColumns(*c->children[1 - s], [base](size_t i) { return base + i; });
     SubstituteParams(c->children[s], corr);
     out.push_back(std::move(c));
@@ -327,6 +345,8 @@ std::optional<UnnestedSubquery> TryUnnest(const BoundExpr& conj, LogicalPtr& pla
   if (!Walk(body, 0, true, false, corr, dry)) return std::nullopt;
   const bool correlated = !info.correlated.empty();
   if (!in && !correlated) return std::nullopt;  // uncorrelated EXISTS: a FILTER decides once
+  // Without an equality there is no join key: a correlated FILTER probes better.
+  if (!in && corr.equalities == 0) return std::nullopt;
 
   const bool negated = info.negated != negate;
   LogicalJoinType type = negated ? LogicalJoinType::kAnti : LogicalJoinType::kSemi;

@@ -37,3 +37,30 @@ select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
 select sum(li.qty) from ps, li
  where ps.pk = li.pk and ps.cost = 7
    and li.qty < (select 0.5 * avg(l2.qty) from li l2 where l2.pk = ps.pk);
+rem Q21's shape: EXISTS / NOT EXISTS correlated by an equality and a <> become HASH JOIN SEMI /
+rem ANTI with the <> as the join's filter; NO_UNNEST keeps the FILTER; the answers agree.
+explain plan for
+select count(*) from li l1
+ where l1.qty > 4
+   and exists (select 1 from li l2 where l2.ok = l1.ok + 400 and l2.sk <> l1.sk)
+   and not exists (select 1 from li l3 where l3.pk = l1.pk and l3.sk <> l1.sk and l3.qty = 6 and l3.ok < 500);
+select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
+select count(*) from li l1
+ where l1.qty > 4
+   and exists (select 1 from li l2 where l2.ok = l1.ok + 400 and l2.sk <> l1.sk)
+   and not exists (select 1 from li l3 where l3.pk = l1.pk and l3.sk <> l1.sk and l3.qty = 6 and l3.ok < 500);
+explain plan for
+select count(*) from li l1
+ where l1.qty > 4
+   and exists (select /*+ no_unnest */ 1 from li l2 where l2.ok = l1.ok + 400 and l2.sk <> l1.sk)
+   and not exists (select /*+ no_unnest */ 1 from li l3 where l3.pk = l1.pk and l3.sk <> l1.sk and l3.qty = 6 and l3.ok < 500);
+select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
+select count(*) from li l1
+ where l1.qty > 4
+   and exists (select /*+ no_unnest */ 1 from li l2 where l2.ok = l1.ok + 400 and l2.sk <> l1.sk)
+   and not exists (select /*+ no_unnest */ 1 from li l3 where l3.pk = l1.pk and l3.sk <> l1.sk and l3.qty = 6 and l3.ok < 500);
+rem only a non-equality correlation: no join key, the subquery stays a FILTER
+explain plan for
+select count(*) from ps where exists (select 1 from li where li.qty > ps.cost);
+select * from table(dbms_xplan.display(format => 'BASIC'));
+select count(*) from ps where exists (select 1 from li where li.qty > ps.cost);
