@@ -105,9 +105,15 @@ Decimal DecodeDecimalKey(std::string_view key, size_t& pos) {
   Decimal d;
   int power = exp - ndigits;  // value = coef * 10^power
   if (power >= 0) {
-    if (exp > Decimal::kMaxDigits) ThrowBadKey();
-    for (int i = 0; i < power; ++i) coef *= 10;
-    d.scale = 0;
+    if (exp <= Decimal::kMaxDigits) {
+      for (int i = 0; i < power; ++i) coef *= 10;
+      d.scale = 0;
+    } else {
+      // Beyond 38 integer digits (NUMBER goes to 9.99e125) the value keeps its digits and a
+      // negative scale, as Decimal holds it: multiplying out would overflow int128.
+      if (exp > 126 + 1) ThrowBadKey();
+      d.scale = -power;
+    }
   } else {
     // TUNING: NUMBER's largest scale (127) plus 38 digits; beyond it the bytes are damaged.
     if (-power > 127 + Decimal::kMaxDigits) ThrowBadKey();

@@ -124,3 +124,23 @@ TEST(BTreeKey, OtherTypesOrderAndRoundTrip) {
 
 }  // namespace
 }  // namespace pathdb::storage::testing
+
+namespace pathdb::storage::testing {
+namespace {
+
+// NUMBER reaches 9.99e125: values with more than 38 integer digits (a negative Decimal scale)
+// must decode, not raise [index-key] (the fuzzer found 1e38 and larger in an index range scan).
+TEST(BTreeKey, NumbersBeyond38IntegerDigitsRoundTrip) {
+  std::vector<Value> v;
+  for (const char* s : {"1e38", "1e39", "1e40", "1e100", "1e125", "9.99e125", "-1e38", "-9.99e125",
+                        "123456789012345678901234567890123456789012", "99999999999999999999999999999999999999",
+                        "1", "-1"}) {
+    auto d = Decimal::Parse(s);
+    ASSERT_TRUE(d.has_value()) << s;
+    v.push_back(Value::Number(*d));
+  }
+  CheckOrder(v, LogicalType::Number());
+}
+
+}  // namespace
+}  // namespace pathdb::storage::testing
