@@ -5,6 +5,18 @@
 
 namespace pathdb::expr::fn {
 
+namespace {
+
+// The unit argument of NUMTODSINTERVAL / NUMTOYMINTERVAL: case and trailing blanks ignored.
+std::string UnitName(const Value& v, const FnCtx& c) {
+  std::string unit = Str(v, c);
+  for (auto& ch : unit) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  while (!unit.empty() && unit.back() == ' ') unit.pop_back();
+  return unit;
+}
+
+}  // namespace
+
 void AddDateFunctions(FnMap& m) {
   // ---- conversions
   Add(m, "TO_CHAR", 1, 3, true, [](const Args& a, const FnCtx& c) -> Value {
@@ -87,9 +99,7 @@ void AddDateFunctions(FnMap& m) {
     return Value::Interval(interval::Fit(*v, t), t);
   });
   Add(m, "NUMTODSINTERVAL", 2, 2, true, [](const Args& a, const FnCtx& c) -> Value {
-    std::string unit = Str(a[1], c);
-    for (auto& ch : unit) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-    while (!unit.empty() && unit.back() == ' ') unit.pop_back();
+    const std::string unit = UnitName(a[1], c);
     int64_t per = unit == "DAY" ? datetime::kMicrosPerDay
                   : unit == "HOUR" ? 3600000000LL
                   : unit == "MINUTE" ? 60000000LL
@@ -102,9 +112,7 @@ void AddDateFunctions(FnMap& m) {
     return Value::Interval(interval::Fit(*v, t), t);
   });
   Add(m, "NUMTOYMINTERVAL", 2, 2, true, [](const Args& a, const FnCtx& c) -> Value {
-    std::string unit = Str(a[1], c);
-    for (auto& ch : unit) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-    while (!unit.empty() && unit.back() == ' ') unit.pop_back();
+    const std::string unit = UnitName(a[1], c);
     int64_t per = unit == "YEAR" ? 12 : unit == "MONTH" ? 1 : 0;
     if (per == 0) ThrowOra(1760, "illegal argument for function");
     // Oracle keeps whole months: NUMTOYMINTERVAL(1.5, 'YEAR') is +01-06, 1.99 months is +00-01.

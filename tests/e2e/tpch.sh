@@ -32,29 +32,13 @@ for t in $tables; do
   gzip -dc "$tpch/sf0.1/$t.tbl.gz" > "$dir/$t.tbl" || fail "unpack $t.tbl.gz"
 done
 
+# The load is benchmarks/tpch.sh's (the peers' contract): DDL, LOAD, the peers' indexes,
+# statistics; @DATA@ is the unpacked folder.
+template="$here/../../benchmarks/peers/tpch/pathdb_load.sql"
+[ -f "$template" ] || fail "load template missing: $template"
 {
   echo "whenever sqlerror exit failure"
-  cat "$tpch/ddl.sql"
-  echo "set loadformat delimiter |"
-  echo "set loadformat column_names off"
-  echo "set loadformat enclosures ''"
-  for t in $tables; do echo "load $t $dir/$t.tbl"; done
-  echo "commit;"
-  cat <<'SQL'
-create unique index region_pk on region (r_regionkey);
-create unique index nation_pk on nation (n_nationkey);
-create unique index part_pk on part (p_partkey);
-create unique index supplier_pk on supplier (s_suppkey);
-create unique index partsupp_pk on partsupp (ps_partkey, ps_suppkey);
-create unique index customer_pk on customer (c_custkey);
-create unique index orders_pk on orders (o_orderkey);
-create unique index lineitem_pk on lineitem (l_orderkey, l_linenumber);
-create index lineitem_ps on lineitem (l_partkey, l_suppkey);
-create index orders_ck on orders (o_custkey);
-SQL
-  for t in $tables; do
-    echo "exec dbms_stats.gather_table_stats(user, '${t^^}')"
-  done
+  sed "s#@DATA@#$dir#g" "$template"
   echo "exit"
 } > "$dir/load.sql"
 
