@@ -90,19 +90,16 @@ void Factor(BoundExprPtr disjunction, const std::function<int(size_t)>& relation
       slots[b].push_back(c.get());
     }
   }
-  bool single_relation = per_relation.size() == 1;
-  for (auto& [rel, slots] : per_relation) {
-    bool all = slots.size() == branches.size();
-    for (const auto& s : slots) all = all && !s.empty();
-    // An OR on one relation only is pushed as it is; nothing to derive.
-    if (!all || (single_relation && [&] {
-          for (const auto& branch : branches)
-            for (const auto& c : branch)
-              if (SingleRelation(*c, relation_of) != rel) return false;
-          return true;
-        }())) {
-      continue;
-    }
+  // An OR on one relation only is pushed to it as it is: nothing to derive.
+  bool one_relation = per_relation.size() == 1;
+  for (const auto& branch : branches) {
+    for (const auto& c : branch) one_relation = one_relation && SingleRelation(*c, relation_of) >= 0;
+  }
+  for (const auto& entry : per_relation) {
+    const auto& slots = entry.second;
+    bool every_branch = !one_relation && slots.size() == branches.size();
+    for (const auto& s : slots) every_branch = every_branch && !s.empty();
+    if (!every_branch) continue;
     std::vector<BoundExprPtr> disjuncts;
     for (const auto& s : slots) {
       std::vector<BoundExprPtr> parts;
