@@ -78,10 +78,6 @@ BoundExprPtr ToString(BoundExprPtr e) {
   return CoerceTo(std::move(e), LogicalType::Varchar());
 }
 
-bool IsDateLike(const LogicalType& t) {
-  return t.id == TypeId::kDate || t.id == TypeId::kTimestamp;
-}
-
 [[noreturn]] void BadIntervalArithmetic() {
   ThrowOra(30081, "invalid data type for datetime/interval arithmetic");
 }
@@ -100,9 +96,9 @@ BoundExprPtr BindIntervalArithmetic(const std::string& op, BoundExprPtr l, Bound
   LogicalType type;
   const LogicalType &a = l->type, &b = r->type;
   if (op == "+" || op == "-") {
-    if (IsDateLike(a) && b.IsInterval()) {
+    if (a.IsDatetime() && b.IsInterval()) {
       type = a;
-    } else if (op == "+" && a.IsInterval() && IsDateLike(b)) {
+    } else if (op == "+" && a.IsInterval() && b.IsDatetime()) {
       type = b;
     } else if (a.IsInterval() && a.id == b.id) {
       type = interval::ArithmeticType(a.id);
@@ -116,10 +112,10 @@ BoundExprPtr BindIntervalArithmetic(const std::string& op, BoundExprPtr l, Bound
       BadIntervalArithmetic();
     }
   } else if (op == "*" || op == "/") {
-    if (a.IsInterval() && !b.IsInterval() && !IsDateLike(b)) {
+    if (a.IsInterval() && !b.IsInterval() && !b.IsDatetime()) {
       type = interval::ArithmeticType(a.id);
       r = ToNumeric(std::move(r));
-    } else if (op == "*" && b.IsInterval() && !a.IsInterval() && !IsDateLike(a)) {
+    } else if (op == "*" && b.IsInterval() && !a.IsInterval() && !a.IsDatetime()) {
       type = interval::ArithmeticType(b.id);
       l = ToNumeric(std::move(l));
     } else {
@@ -148,7 +144,7 @@ BoundExprPtr BindArithmetic(const std::string& op, BoundExprPtr l, BoundExprPtr 
   if (l->type.IsInterval() || r->type.IsInterval()) {
     return BindIntervalArithmetic(op, std::move(l), std::move(r));
   }
-  if (op == "-" && IsDateLike(l->type) && IsDateLike(r->type) &&
+  if (op == "-" && l->type.IsDatetime() && r->type.IsDatetime() &&
       (l->type.id == TypeId::kTimestamp || r->type.id == TypeId::kTimestamp)) {
     // Oracle: a TIMESTAMP difference is an INTERVAL DAY(9) TO SECOND(6); only DATE - DATE is
     // a number of days.
@@ -158,13 +154,13 @@ BoundExprPtr BindArithmetic(const std::string& op, BoundExprPtr l, BoundExprPtr 
     return MakeFunction(op, LogicalType::IntervalDS(interval::kMaxLeadingPrecision, 6), std::move(args));
   }
   LogicalType type;
-  if (IsDateLike(l->type) || IsDateLike(r->type)) {
-    if (op == "-" && IsDateLike(l->type) && IsDateLike(r->type)) {
+  if (l->type.IsDatetime() || r->type.IsDatetime()) {
+    if (op == "-" && l->type.IsDatetime() && r->type.IsDatetime()) {
       type = LogicalType::Number();
-    } else if ((op == "+" || op == "-") && IsDateLike(l->type)) {
+    } else if ((op == "+" || op == "-") && l->type.IsDatetime()) {
       type = l->type;
       r = ToNumeric(std::move(r));
-    } else if (op == "+" && IsDateLike(r->type)) {
+    } else if (op == "+" && r->type.IsDatetime()) {
       type = r->type;
       l = ToNumeric(std::move(l));
     } else {
@@ -201,7 +197,7 @@ void CoerceComparison(BoundExprPtr& l, BoundExprPtr& r, Dialect dialect) {
   if (dialect == Dialect::kSqlite && (a.IsString() || b.IsString())) return;
   if (a.IsString()) l = CoerceTo(std::move(l), b);
   else if (b.IsString()) r = CoerceTo(std::move(r), a);
-  else if (IsDateLike(a) && IsDateLike(b)) {
+  else if (a.IsDatetime() && b.IsDatetime()) {
     if (a.id == TypeId::kDate) l = MakeCast(std::move(l), LogicalType::Timestamp());
     else r = MakeCast(std::move(r), LogicalType::Timestamp());
   } else {
@@ -300,7 +296,7 @@ BoundExprPtr Binder::BindExpr(const ast::Expr& e) {
         else if (target.IsNumeric() && t.IsNumeric()) target = UnifyTypes(target, t);
         else if (t.IsNumeric() && target.IsString() && dialect() == Dialect::kOracle)
           target = LogicalType::Number();
-        else if (IsDateLike(t) && target.IsString())
+        else if (t.IsDatetime() && target.IsString())
           target = t;
       }
       out->children.push_back(x->type.id == target.id ? std::move(x)
@@ -498,7 +494,7 @@ BoundExprPtr Binder::BindSubquery(const ast::Expr& e) {
       if (lt.id == st.id || lt.id == TypeId::kNull || st.id == TypeId::kNull) continue;
       if (lt.IsNumeric() && st.IsNumeric()) continue;
       if (dialect() == Dialect::kSqlite) continue;
-      if (lt.IsString() && (st.IsNumeric() || IsDateLike(st)))
+      if (lt.IsString() && (st.IsNumeric() || st.IsDatetime()))
         left[i] = CoerceTo(std::move(left[i]), st);
     }
   }

@@ -91,10 +91,6 @@ char KindAt(const FunctionSig& sig, size_t i) {
   return i < kinds.size() ? kinds[i] : kinds.back();
 }
 
-bool IsDateLike(const LogicalType& t) {
-  return t.id == TypeId::kDate || t.id == TypeId::kTimestamp;
-}
-
 // EXTRACT(field FROM x): YEAR/MONTH/DAY of a DATE or TIMESTAMP, HOUR/MINUTE/SECOND of a
 // TIMESTAMP (a DATE has none, ORA-30076 as in Oracle), the fields of the interval's kind.
 BoundExprPtr TypeExtract(std::vector<BoundExprPtr> args) {
@@ -161,7 +157,7 @@ BoundExprPtr TypeFunction(const std::string& name, std::vector<BoundExprPtr> arg
     auto& a = args[i];
     if (k == 'n' && !a->type.IsNumeric()) a = CoerceTo(std::move(a), LogicalType::Number());
     if (k == 's' && !a->type.IsString()) a = CoerceTo(std::move(a), LogicalType::Varchar());
-    if (k == 'd' && !IsDateLike(a->type)) a = CoerceTo(std::move(a), LogicalType::Date());
+    if (k == 'd' && !a->type.IsDatetime()) a = CoerceTo(std::move(a), LogicalType::Date());
     if (k == 'v') unified = UnifyWith(unified, *a);
     if (a->type.id == TypeId::kDouble) any_double = true;
   }
@@ -199,7 +195,7 @@ BoundExprPtr TypeFunction(const std::string& name, std::vector<BoundExprPtr> arg
         if (KindAt(sig, i) == 'v') args[i] = CoerceTo(std::move(args[i]), t);
       break;
     case Ret::kRoundTrunc:
-      if (IsDateLike(args[0]->type)) {
+      if (args[0]->type.IsDatetime()) {
         t = LogicalType::Date();
         if (args.size() == 2 && !args[1]->type.IsString())
           args[1] = CoerceTo(std::move(args[1]), LogicalType::Varchar());
