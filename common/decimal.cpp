@@ -33,8 +33,12 @@ constexpr int kMinExponent = -130;
 // Alignments wider than this cannot matter at 38 digits and would overflow the 512-bit Big.
 constexpr int64_t kMaxAlign = 100;
 
-int128 Abs(int128 v) { return v < 0 ? -v : v; }
-int Sign(int128 v) { return (v > 0) - (v < 0); }
+int128 Abs(int128 v) {
+  return v < 0 ? -v : v;
+}
+int Sign(int128 v) {
+  return (v > 0) - (v < 0);
+}
 
 int Digits(int128 v) {
   uint128 u = static_cast<uint128>(Abs(v));
@@ -43,8 +47,12 @@ int Digits(int128 v) {
   return d;
 }
 
-[[noreturn]] void Overflow() { ThrowOra(1426, "numeric overflow"); }
-[[noreturn]] void DivideByZero() { ThrowOra(1476, "divisor is equal to zero"); }
+[[noreturn]] void Overflow() {
+  ThrowOra(1426, "numeric overflow");
+}
+[[noreturn]] void DivideByZero() {
+  ThrowOra(1476, "divisor is equal to zero");
+}
 
 Big ToBig(int128 v) {
   uint128 u = static_cast<uint128>(Abs(v));
@@ -63,14 +71,17 @@ int128 FromBig(const Big& b) {
   return b < 0 ? -v : v;
 }
 
-Big BigPow10(int64_t n) { return mp::pow(Big(10), static_cast<unsigned>(n)); }
+Big BigPow10(int64_t n) {
+  return mp::pow(Big(10), static_cast<unsigned>(n));
+}
 
 // Brings (c, scale) into range: coefficient below 10^38, integers at scale 0 when they fit,
 // exponent checked against Oracle's limits.
 Decimal Canon(int128 c, int64_t scale) {
   if (c == 0) return {};
   // Common case: at most 38 digits and a scale that keeps the exponent within Oracle's range.
-  if (scale >= 0 && scale <= -kMinExponent && Abs(c) < kLimit) return {c, static_cast<int32_t>(scale)};
+  if (scale >= 0 && scale <= -kMinExponent && Abs(c) < kLimit)
+    return {c, static_cast<int32_t>(scale)};
   if (Abs(c) >= kLimit) {
     int128 q = c / 10, r = c % 10;
     if (Abs(r) >= 5) q += Sign(c);
@@ -141,7 +152,9 @@ bool Align128(const Decimal& a, const Decimal& b, int128& ca, int128& cb, int64_
   return true;
 }
 
-int64_t AdjustedExponent(const Decimal& d) { return Digits(d.coef) - 1 - d.scale; }
+int64_t AdjustedExponent(const Decimal& d) {
+  return Digits(d.coef) - 1 - d.scale;
+}
 
 }  // namespace
 
@@ -268,7 +281,9 @@ std::string Decimal::ToString() const {
   return out;
 }
 
-Decimal Decimal::Normalized() const { return Strip(*this, 0); }
+Decimal Decimal::Normalized() const {
+  return Strip(*this, 0);
+}
 
 Decimal Decimal::Round(int digits) const {
   if (scale <= digits || coef == 0) return *this;
@@ -287,7 +302,7 @@ Decimal Decimal::Trunc(int digits) const {
   return Canon(coef / kPow10[drop], digits);
 }
 
-Decimal operator+(const Decimal& a, const Decimal& b) {
+Decimal Decimal::Add(const Decimal& a, const Decimal& b) {
   if (b.coef == 0) return a;
   if (a.coef == 0) return b;
   int128 ca, cb, r;
@@ -304,9 +319,7 @@ Decimal operator+(const Decimal& a, const Decimal& b) {
   return Finish(ba + bb, scale);
 }
 
-Decimal operator-(const Decimal& a, const Decimal& b) { return a + (-b); }
-
-Decimal operator*(const Decimal& a, const Decimal& b) {
+Decimal Decimal::Multiply(const Decimal& a, const Decimal& b) {
   if (a.coef == 0 || b.coef == 0) return {};
   int128 r;
   int64_t scale = static_cast<int64_t>(a.scale) + b.scale;

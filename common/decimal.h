@@ -2,6 +2,7 @@
 // First cut keeps a 128-bit coefficient per value; the scaled-int64 fast path comes with the
 // full executor (issue 4). Arithmetic raises ORA-01426 on overflow and ORA-01476 on x/0.
 #pragma once
+#include <array>
 #include <compare>
 #include <cstdint>
 #include <optional>
@@ -38,9 +39,44 @@ struct Decimal {
   Decimal Trunc(int digits) const;
 
   Decimal operator-() const { return {-coef, scale}; }
-  friend Decimal operator+(const Decimal& a, const Decimal& b);
-  friend Decimal operator-(const Decimal& a, const Decimal& b);
-  friend Decimal operator*(const Decimal& a, const Decimal& b);
+  //! + and * are inline for the case an analytic query meets once per row and aggregate:
+  //! NUMBER(p,s) operands of at most 18 digits whose exact result keeps below 38 digits.
+  //! That case is plain 128-bit integer arithmetic on the scaled coefficients; everything else
+  //! (wider operands, rounding to 38 digits, overflow) goes to the general code out of line.
+  friend Decimal operator+(const Decimal& a, const Decimal& b) {
+    int128 r;
+    if (a.scale == b.scale) {
+      if (a.scale >= 0 && a.scale <= kMaxFastScale && !__builtin_add_overflow(a.coef, b.coef, &r) &&
+          r < kCoefLimit && r > -kCoefLimit)
+        return r == 0 ? Decimal{} : Decimal{r, a.scale};
+    } else if (Small(a.coef) && Small(b.coef) && a.scale >= 0 && b.scale >= 0 &&
+               a.scale <= kMaxFastScale && b.scale <= kMaxFastScale) {
+      // Aligning an 18-digit coefficient by at most 18 places stays below 10^37.
+      const int32_t d = a.scale - b.scale;
+      if (d > 0 && d <= kMaxFastAlign) {
+        r = b.coef * Pow10(d) + a.coef;
+        return r == 0 ? Decimal{} : Decimal{r, a.scale};
+      }
+      if (d < 0 && -d <= kMaxFastAlign) {
+        r = a.coef * Pow10(-d) + b.coef;
+        return r == 0 ? Decimal{} : Decimal{r, b.scale};
+      }
+    }
+    return Add(a, b);
+  }
+  friend Decimal operator-(const Decimal& a, const Decimal& b) { return a + (-b); }
+  friend Decimal operator*(const Decimal& a, const Decimal& b) {
+    // Two 18-digit coefficients multiply to at most 36 digits: exact, no overflow check.
+    if (Small(a.coef) && Small(b.coef) && a.scale >= 0 && b.scale >= 0 &&
+        a.scale + b.scale <= kMaxFastScale) {
+      const int128 r = a.coef * b.coef;
+      return r == 0 ? Decimal{} : Decimal{r, a.scale + b.scale};
+    }
+    return Multiply(a, b);
+  }
+  //! The general + and * (any scale, rounding to 38 digits, ORA-01426 on overflow).
+  static Decimal Add(const Decimal& a, const Decimal& b);
+  static Decimal Multiply(const Decimal& a, const Decimal& b);
   //! Exact to 38 significant digits, as Oracle (1/3 = .3333333333333333333333333333333333333333).
   friend Decimal operator/(const Decimal& a, const Decimal& b);
   //! MOD(a, b) with Oracle's sign rule (sign of a); MOD(a, 0) = a.
@@ -60,6 +96,22 @@ struct Decimal {
   }
   //! Hash that agrees with ==, whatever the scale (1.50 and 1.5 hash alike).
   uint64_t Hash() const;
+
+ private:
+  static constexpr int128 kCoefLimit = static_cast<int128>(10'000'000'000'000'000'000ULL) *
+                                       static_cast<int128>(10'000'000'000'000'000'000ULL);  // 10^38
+  static constexpr int64_t kSmallLimit = 1'000'000'000'000'000'000LL;                       // 10^18
+  static constexpr int32_t kMaxFastAlign = 18;
+  //! Scales the general code keeps as they are (Oracle's smallest exponent is -130).
+  static constexpr int32_t kMaxFastScale = 130;
+  static bool Small(int128 c) { return c < kSmallLimit && c > -kSmallLimit; }
+  static constexpr std::array<int64_t, kMaxFastAlign + 1> kPow10Small = [] {
+    std::array<int64_t, kMaxFastAlign + 1> p{};
+    p[0] = 1;
+    for (size_t i = 1; i < p.size(); ++i) p[i] = p[i - 1] * 10;
+    return p;
+  }();
+  static int128 Pow10(int32_t n) { return kPow10Small[static_cast<size_t>(n)]; }
 };
 
 }  // namespace pathdb

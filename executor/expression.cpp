@@ -114,6 +114,18 @@ void EvalColumn(const BoundExpr& e, State& st, Sel sel, Vector& out, bool deep) 
 
 }  // namespace
 
+Operand::Operand(const BoundExpr& e, State& st, Sel sel) {
+  if (e.kind == BoundKind::kColumn && st.input && e.column_index < st.input->ColumnCount() &&
+      st.input->column(e.column_index).type().id == e.type.id) {
+    ref_ = &st.input->column(e.column_index);
+  } else if (e.kind == BoundKind::kConstant) {
+    own_.emplace(e.type, 1);
+    own_->SetConstant(e.constant);
+  } else {
+    own_.emplace(EvalNew(e, st, sel));
+  }
+}
+
 Vector EvalNew(const BoundExpr& e, State& st, Sel sel) {
   Vector v(e.type, st.capacity);
   if (e.kind == BoundKind::kColumn) {

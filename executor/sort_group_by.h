@@ -7,13 +7,13 @@
 
 namespace pathdb {
 
-//! Blocking: consumes child 0 entirely on the first Next, sorts the rows by the group keys
-//! (ascending, NULLs last, as Oracle returns the NULL group last), then aggregates each run of
-//! equal keys. Output = group columns then aggregates, one row per group, in key order. NULL
-//! keys are equal to each other. No input rows -> no output rows.
-//! Memory: the whole input (keys and columns) is held in the work area; the planner only
-//! chooses this operation when the estimated input fits ctx.work_area_bytes (HASH GROUP BY,
-//! which spills, otherwise). Counts one `sorts (memory)`.
+//! Blocking: consumes child 0 entirely on the first Next, aggregating each row into its group
+//! as it arrives, then sorts the groups by their keys (ascending, NULLs last, as Oracle returns
+//! the NULL group last). Output = group columns then aggregates, one row per group, in key
+//! order. NULL keys are equal to each other. No input rows -> no output rows.
+//! Memory: the groups (keys and accumulators), never the input rows; it does not spill, so the
+//! planner only chooses this operation when the estimated groups fit ctx.work_area_bytes
+//! (HASH GROUP BY, which spills, otherwise). Counts one `sorts (memory)`.
 class SortGroupBy : public ChildTypedOperator {
  public:
   SortGroupBy(std::vector<BoundExprPtr> groups, std::vector<AggregateSpec> aggs);

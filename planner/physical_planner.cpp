@@ -346,8 +346,12 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
       const double input = kids[0]->estimated_rows;
       const double rows = GroupRows(n, input);
       const double bytes = kids[0]->estimated_bytes;
-      // SORT GROUP BY holds its whole input: only when the estimate fits the work area.
-      n.sort_group_by = n.sort_group_by && bytes <= model.params().work_area_bytes;
+      // SORT GROUP BY holds its groups and does not spill: only when they fit the work area.
+      std::vector<LogicalType> key_types;
+      for (const auto& g : n.groups) key_types.push_back(g->type);
+      const double group_bytes =
+          rows * (TypeWidth(key_types) + 32.0 * (1 + static_cast<double>(n.aggregates.size())));
+      n.sort_group_by = n.sort_group_by && group_bytes <= model.params().work_area_bytes;
       OpPtr p;
       if (n.sort_group_by) {
         p = Attach(std::make_unique<SortGroupBy>(std::move(n.groups), ToSpecs(n.aggregates)),

@@ -1,6 +1,7 @@
 // Arithmetic (+ - * / % NEG), date arithmetic and string concatenation: one tight loop per
 // operator, with the constant-operand cases instantiated separately.
 #include <cmath>
+#include <optional>
 
 #include "common/datetime.h"
 #include "common/interval.h"
@@ -10,19 +11,37 @@ namespace pathdb::expr {
 
 namespace {
 
-bool IsConst(const Vector& v) { return v.kind() == Vector::Kind::kConstant; }
+bool IsConst(const Vector& v) {
+  return v.kind() == Vector::Kind::kConstant;
+}
 
-// Converts a child result to the operating type of a kernel (no-op when already there).
-Vector As(Vector v, const LogicalType& t, Sel sel, const EvalContext& ctx) {
-  if (v.type().id == t.id) return v;
-  Vector out(t, v.capacity());
+// `v` converted to the type of `out` (a fresh vector of v's capacity).
+void ConvertInto(const Vector& v, Vector& out, Sel sel, const EvalContext& ctx) {
   if (IsConst(v)) {
-    out.SetConstant(CastValue(v.GetValue(0), t, ctx));
+    out.SetConstant(CastValue(v.GetValue(0), out.type(), ctx));
   } else {
     CopyRows(v, out, sel, ctx);
   }
-  return out;
 }
+
+// A kernel operand in the kernel's operating type: the child's vector itself when it already
+// has that type (no copy), else a converted copy.
+class Typed {
+ public:
+  Typed(const Vector& v, const LogicalType& t, Sel sel, const EvalContext& ctx) {
+    if (v.type().id == t.id) {
+      ref_ = &v;
+      return;
+    }
+    own_.emplace(t, v.capacity());
+    ConvertInto(v, *own_, sel, ctx);
+  }
+  const Vector& get() const { return own_ ? *own_ : *ref_; }
+
+ private:
+  std::optional<Vector> own_;
+  const Vector* ref_ = nullptr;
+};
 
 // Runs f(a, b, result&) -> valid for the rows of sel; NULL in, NULL out.
 template <typename A, typename B, typename R, typename F>
@@ -83,10 +102,11 @@ Decimal SqliteInteger(const Decimal& r) {
   return Decimal::FromDouble(r.ToDouble());
 }
 
-void NumberArith(char op, const BoundExpr& e, Vector a, Vector b, State& st, Sel sel,
-                 Vector& out) {
-  a = As(std::move(a), LogicalType::Number(), sel, st.ctx);
-  b = As(std::move(b), LogicalType::Number(), sel, st.ctx);
+void NumberArith(char op, const BoundExpr& e, const Vector& a0, const Vector& b0, State& st,
+                 Sel sel, Vector& out) {
+  const Typed ta(a0, LogicalType::Number(), sel, st.ctx),
+      tb(b0, LogicalType::Number(), sel, st.ctx);
+  const Vector &a = ta.get(), &b = tb.get();
   const bool sqlite = !st.oracle();
   const bool to_real = sqlite && e.type.IsIntegral();
   switch (op) {
@@ -122,23 +142,26 @@ void NumberArith(char op, const BoundExpr& e, Vector a, Vector b, State& st, Sel
               return true;
             });
       }
-      return Binary<Decimal, Decimal, Decimal>(a, b, out, sel, [](const Decimal& x, const Decimal& y, Decimal& r) {
-        r = x / y;
-        return true;
-      });
+      return Binary<Decimal, Decimal, Decimal>(a, b, out, sel,
+                                               [](const Decimal& x, const Decimal& y, Decimal& r) {
+                                                 r = x / y;
+                                                 return true;
+                                               });
     }
     case '%':
-      return Binary<Decimal, Decimal, Decimal>(a, b, out, sel, [sqlite](const Decimal& x, const Decimal& y, Decimal& r) {
-        if (sqlite && y.coef == 0) return false;
-        r = Decimal::Mod(x, y);
-        return true;
-      });
+      return Binary<Decimal, Decimal, Decimal>(
+          a, b, out, sel, [sqlite](const Decimal& x, const Decimal& y, Decimal& r) {
+            if (sqlite && y.coef == 0) return false;
+            r = Decimal::Mod(x, y);
+            return true;
+          });
   }
 }
 
-void DoubleArithIeee(char op, Vector a, Vector b, State& st, Sel sel, Vector& out) {
-  a = As(std::move(a), LogicalType::Double(), sel, st.ctx);
-  b = As(std::move(b), LogicalType::Double(), sel, st.ctx);
+void DoubleArithIeee(char op, const Vector& a0, const Vector& b0, State& st, Sel sel, Vector& out) {
+  const Typed ta(a0, LogicalType::Double(), sel, st.ctx),
+      tb(b0, LogicalType::Double(), sel, st.ctx);
+  const Vector &a = ta.get(), &b = tb.get();
   const bool sqlite = !st.oracle();
   switch (op) {
     case '+':
@@ -157,28 +180,30 @@ void DoubleArithIeee(char op, Vector a, Vector b, State& st, Sel sel, Vector& ou
         return true;
       });
     case '/':
-      return Binary<double, double, double>(a, b, out, sel, [sqlite](double x, double y, double& r) {
-        if (sqlite && y == 0) return false;
-        r = x / y;  // BINARY_DOUBLE follows IEEE: 1/0 = Inf, as Oracle
-        return true;
-      });
+      return Binary<double, double, double>(
+          a, b, out, sel, [sqlite](double x, double y, double& r) {
+            if (sqlite && y == 0) return false;
+            r = x / y;  // BINARY_DOUBLE follows IEEE: 1/0 = Inf, as Oracle
+            return true;
+          });
     case '%':
-      return Binary<double, double, double>(a, b, out, sel, [sqlite](double x, double y, double& r) {
-        if (y == 0) {
-          if (sqlite) return false;
-          r = x;
-          return true;
-        }
-        r = std::fmod(x, y);
-        return true;
-      });
+      return Binary<double, double, double>(a, b, out, sel,
+                                            [sqlite](double x, double y, double& r) {
+                                              if (y == 0) {
+                                                if (sqlite) return false;
+                                                r = x;
+                                                return true;
+                                              }
+                                              r = std::fmod(x, y);
+                                              return true;
+                                            });
   }
 }
 
 // Oracle's BINARY_DOUBLE keeps NaN (Inf - Inf prints Nan); SQLite turns a NaN result into
 // NULL.
-void DoubleArith(char op, Vector a, Vector b, State& st, Sel sel, Vector& out) {
-  DoubleArithIeee(op, std::move(a), std::move(b), st, sel, out);
+void DoubleArith(char op, const Vector& a, const Vector& b, State& st, Sel sel, Vector& out) {
+  DoubleArithIeee(op, a, b, st, sel, out);
   if (st.oracle()) return;
   const double* d = out.Data<double>();
   uint8_t* v = out.Validity();
@@ -191,11 +216,16 @@ void DoubleArith(char op, Vector a, Vector b, State& st, Sel sel, Vector& out) {
   }
 }
 
-bool IsDateLike(TypeId t) { return t == TypeId::kDate || t == TypeId::kTimestamp; }
+bool IsDateLike(TypeId t) {
+  return t == TypeId::kDate || t == TypeId::kTimestamp;
+}
 
-int64_t ToMicros(TypeId t, int64_t v) { return t == TypeId::kDate ? v * 1000000 : v; }
+int64_t ToMicros(TypeId t, int64_t v) {
+  return t == TypeId::kDate ? v * 1000000 : v;
+}
 
-void DateArith(char op, const BoundExpr& e, Vector a, Vector b, State& st, Sel sel, Vector& out) {
+void DateArith(char op, const BoundExpr& e, const Vector& a, const Vector& b, State& st, Sel sel,
+               Vector& out) {
   TypeId ta = a.type().id, tb = b.type().id;
   if (IsDateLike(ta) && IsDateLike(tb)) {
     if (op != '-') ThrowOra(975, "cannot add two date values");
@@ -213,19 +243,21 @@ void DateArith(char op, const BoundExpr& e, Vector a, Vector b, State& st, Sel s
   }
   // date +/- days (and days + date)
   bool date_left = IsDateLike(ta);
-  Vector& d = date_left ? a : b;
-  Vector days = As(std::move(date_left ? b : a), LogicalType::Number(), sel, st.ctx);
+  const Vector& d = date_left ? a : b;
+  const Typed typed_days(date_left ? b : a, LogicalType::Number(), sel, st.ctx);
+  const Vector& days = typed_days.get();
   TypeId td = d.type().id;
   const int sign = op == '-' ? -1 : 1;
   if (op == '-' && !date_left) ThrowOra(932, "inconsistent datatypes: expected NUMBER got DATE");
   Vector r(LogicalType{td}, out.capacity());
   const int64_t unit = td == TypeId::kDate ? 86400 : 86400000000LL;
-  Binary<int64_t, Decimal, int64_t>(d, days, r, sel, [&](int64_t x, const Decimal& n, int64_t& res) {
-    auto delta = (n * Decimal::FromInt(unit)).Round(0).ToInt64();
-    if (!delta) ThrowOra(1841, "(full) year must be between -4713 and +9999, and not be 0");
-    res = x + sign * *delta;
-    return true;
-  });
+  Binary<int64_t, Decimal, int64_t>(
+      d, days, r, sel, [&](int64_t x, const Decimal& n, int64_t& res) {
+        auto delta = (n * Decimal::FromInt(unit)).Round(0).ToInt64();
+        if (!delta) ThrowOra(1841, "(full) year must be between -4713 and +9999, and not be 0");
+        res = x + sign * *delta;
+        return true;
+      });
   if (r.kind() == Vector::Kind::kConstant) {
     out.SetConstant(CastValue(r.GetValue(0), e.type, st.ctx));
   } else {
@@ -236,7 +268,8 @@ void DateArith(char op, const BoundExpr& e, Vector a, Vector b, State& st, Sel s
 // Datetime +- interval, interval +- interval, interval * / number (the binder has typed them;
 // see BindIntervalArithmetic). Every kernel works on int64_t: DATE seconds, TIMESTAMP and
 // DAY TO SECOND microseconds, YEAR TO MONTH months.
-void IntervalArith(char op, const BoundExpr& e, Vector a, Vector b, State& st, Sel sel, Vector& out) {
+void IntervalArith(char op, const BoundExpr& e, const Vector& a, const Vector& b, State& st,
+                   Sel sel, Vector& out) {
   TypeId ta = a.type().id, tb = b.type().id;
   const int64_t sign = op == '-' ? -1 : 1;
   if (IsDateLike(ta) || IsDateLike(tb)) {
@@ -250,7 +283,8 @@ void IntervalArith(char op, const BoundExpr& e, Vector a, Vector b, State& st, S
       int64_t delta = 0;
       if (months) {
         us = datetime::AddMonthsStrict(us, sign * v);
-      } else if (__builtin_mul_overflow(sign, v, &delta) || __builtin_add_overflow(us, delta, &us)) {
+      } else if (__builtin_mul_overflow(sign, v, &delta) ||
+                 __builtin_add_overflow(us, delta, &us)) {
         ThrowOra(1841, "(full) year must be between -4713 and +9999, and not be 0");
       }
       datetime::CheckYearRange(us);
@@ -274,26 +308,28 @@ void IntervalArith(char op, const BoundExpr& e, Vector a, Vector b, State& st, S
   // interval * number, number * interval, interval / number
   const bool interval_left = a.type().IsInterval();
   const Vector& iv = interval_left ? a : b;
-  Vector n = As(interval_left ? std::move(b) : std::move(a), LogicalType::Number(), sel, st.ctx);
+  const Typed typed_n(interval_left ? b : a, LogicalType::Number(), sel, st.ctx);
+  const Vector& n = typed_n.get();
   const bool months = iv.type().id == TypeId::kIntervalYM;
-  Binary<int64_t, Decimal, int64_t>(iv, n, out, sel, [&](int64_t x, const Decimal& m, int64_t& res) {
-    Decimal r;
-    if (op == '/') {
-      if (m.coef == 0) ThrowOra(1476, "divisor is equal to zero");
-      r = Decimal::FromInt(x) / m;
-    } else {
-      r = Decimal::FromInt(x) * m;
-    }
-    // Months truncate (Oracle keeps whole months); microseconds round.
-    auto v = (months ? r.Trunc(0) : r.Round(0)).ToInt64();
-    if (!v) ThrowOra(1873, "the leading precision of the interval is too small");
-    res = interval::Fit(*v, rt);
-    return true;
-  });
+  Binary<int64_t, Decimal, int64_t>(
+      iv, n, out, sel, [&](int64_t x, const Decimal& m, int64_t& res) {
+        Decimal r;
+        if (op == '/') {
+          if (m.coef == 0) ThrowOra(1476, "divisor is equal to zero");
+          r = Decimal::FromInt(x) / m;
+        } else {
+          r = Decimal::FromInt(x) * m;
+        }
+        // Months truncate (Oracle keeps whole months); microseconds round.
+        auto v = (months ? r.Trunc(0) : r.Round(0)).ToInt64();
+        if (!v) ThrowOra(1873, "the leading precision of the interval is too small");
+        res = interval::Fit(*v, rt);
+        return true;
+      });
 }
 
 // TIMESTAMP - TIMESTAMP (or a DATE on either side): an INTERVAL DAY TO SECOND.
-void TimestampDifference(Vector a, Vector b, Sel sel, Vector& out) {
+void TimestampDifference(const Vector& a, const Vector& b, Sel sel, Vector& out) {
   TypeId ta = a.type().id, tb = b.type().id;
   Binary<int64_t, int64_t, int64_t>(a, b, out, sel, [&](int64_t x, int64_t y, int64_t& res) {
     res = ToMicros(ta, x) - ToMicros(tb, y);
@@ -305,16 +341,18 @@ void TimestampDifference(Vector a, Vector b, Sel sel, Vector& out) {
 
 void EvalArithmetic(const BoundExpr& e, State& st, Sel sel, Vector& out) {
   if (e.name == "NEG") {
-    Vector a = EvalNew(*e.children.at(0), st, sel);
+    const Operand oa(*e.children.at(0), st, sel);
+    const Vector& a = oa.get();
     if (a.type().IsInterval()) {
-      return Unary<int64_t>(a, out, sel, +[](const int64_t& x) { return -x; });
+      return Unary<int64_t>(
+          a, out, sel, +[](const int64_t& x) { return -x; });
     }
-    if (a.type().id == TypeId::kDouble) {
-      a = As(std::move(a), out.type(), sel, st.ctx);
-      if (out.type().id == TypeId::kDouble)
-        return Unary<double>(a, out, sel, +[](const double& x) { return -x; });
+    if (a.type().id == TypeId::kDouble && out.type().id == TypeId::kDouble) {
+      return Unary<double>(
+          a, out, sel, +[](const double& x) { return -x; });
     }
-    Vector n = As(std::move(a), LogicalType::Number(), sel, st.ctx);
+    const Typed typed(a, LogicalType::Number(), sel, st.ctx);
+    const Vector& n = typed.get();
     Vector r(LogicalType::Number(), out.capacity());
     if (!st.oracle() && e.type.IsIntegral()) {
       Unary<Decimal>(
@@ -327,8 +365,8 @@ void EvalArithmetic(const BoundExpr& e, State& st, Sel sel, Vector& out) {
     return CopyRows(r, out, sel, st.ctx);
   }
   if (e.children.size() != 2) ThrowOra(909, "invalid number of arguments");
-  Vector a = EvalNew(*e.children[0], st, sel);
-  Vector b = EvalNew(*e.children[1], st, sel);
+  const Operand oa(*e.children[0], st, sel), ob(*e.children[1], st, sel);
+  const Vector &a = oa.get(), &b = ob.get();
   const char op = e.name[0];
   TypeId ta = a.type().id, tb = b.type().id;
   if (ta == TypeId::kNull || tb == TypeId::kNull || e.type.id == TypeId::kNull) {
@@ -336,23 +374,22 @@ void EvalArithmetic(const BoundExpr& e, State& st, Sel sel, Vector& out) {
     return;
   }
   if (e.type.IsInterval() || a.type().IsInterval() || b.type().IsInterval()) {
-    if (IsDateLike(ta) && IsDateLike(tb)) return TimestampDifference(std::move(a), std::move(b), sel, out);
-    return IntervalArith(op, e, std::move(a), std::move(b), st, sel, out);
+    if (IsDateLike(ta) && IsDateLike(tb)) return TimestampDifference(a, b, sel, out);
+    return IntervalArith(op, e, a, b, st, sel, out);
   }
-  if (IsDateLike(ta) || IsDateLike(tb)) return DateArith(op, e, std::move(a), std::move(b), st, sel, out);
-  if (out.type().id == TypeId::kDouble)
-    return DoubleArith(op, std::move(a), std::move(b), st, sel, out);
-  if (out.type().id == TypeId::kNumber)
-    return NumberArith(op, e, std::move(a), std::move(b), st, sel, out);
+  if (IsDateLike(ta) || IsDateLike(tb)) return DateArith(op, e, a, b, st, sel, out);
+  if (out.type().id == TypeId::kDouble) return DoubleArith(op, a, b, st, sel, out);
+  if (out.type().id == TypeId::kNumber) return NumberArith(op, e, a, b, st, sel, out);
   // Unusual result type: compute in NUMBER (or DOUBLE) and convert.
   bool dbl = ta == TypeId::kDouble || tb == TypeId::kDouble;
   Vector tmp(dbl ? LogicalType::Double() : LogicalType::Number(), out.capacity());
   if (dbl) {
-    DoubleArith(op, std::move(a), std::move(b), st, sel, tmp);
+    DoubleArith(op, a, b, st, sel, tmp);
   } else {
-    NumberArith(op, e, std::move(a), std::move(b), st, sel, tmp);
+    NumberArith(op, e, a, b, st, sel, tmp);
   }
-  if (tmp.kind() == Vector::Kind::kConstant) return out.SetConstant(CastValue(tmp.GetValue(0), e.type, st.ctx));
+  if (tmp.kind() == Vector::Kind::kConstant)
+    return out.SetConstant(CastValue(tmp.GetValue(0), e.type, st.ctx));
   CopyRows(tmp, out, sel, st.ctx);
 }
 
@@ -361,7 +398,12 @@ void EvalConcat(const BoundExpr& e, State& st, Sel sel, Vector& out) {
   std::vector<Vector> parts;
   for (const auto& c : e.children) {
     Vector v = EvalNew(*c, st, sel);
-    parts.push_back(As(std::move(v), LogicalType::Varchar(), sel, st.ctx));
+    if (v.type().id == TypeId::kVarchar) {
+      parts.push_back(std::move(v));
+    } else {
+      parts.emplace_back(LogicalType::Varchar(), v.capacity());
+      ConvertInto(v, parts.back(), sel, st.ctx);
+    }
   }
   bool all_const = true;
   for (const auto& p : parts) all_const = all_const && IsConst(p);

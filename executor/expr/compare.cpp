@@ -56,41 +56,26 @@ void CompareLoop(Op op, const Vector& a, const Vector& b, Vector& out, Sel sel, 
     }
   };
   switch (op) {
-    case kEq: return run.template operator()<kEq>();
-    case kNe: return run.template operator()<kNe>();
-    case kLt: return run.template operator()<kLt>();
-    case kLe: return run.template operator()<kLe>();
-    case kGt: return run.template operator()<kGt>();
-    case kGe: return run.template operator()<kGe>();
+    case kEq:
+      return run.template operator()<kEq>();
+    case kNe:
+      return run.template operator()<kNe>();
+    case kLt:
+      return run.template operator()<kLt>();
+    case kLe:
+      return run.template operator()<kLe>();
+    case kGt:
+      return run.template operator()<kGt>();
+    case kGe:
+      return run.template operator()<kGe>();
   }
 }
 
-//! A compare operand: a plain column is read in place from the input and a literal lives in a
-//! one-row vector, because copying the column and allocating a full-size temporary (64 KiB for
-//! NUMBER) per batch cost more than the comparison itself and made malloc trim the heap.
-class Operand {
- public:
-  Operand(const BoundExpr& e, State& st, Sel sel) {
-    if (e.kind == BoundKind::kColumn && st.input && e.column_index < st.input->ColumnCount() &&
-        st.input->column(e.column_index).type().id == e.type.id) {
-      ref_ = &st.input->column(e.column_index);
-    } else if (e.kind == BoundKind::kConstant) {
-      own_.emplace(e.type, 1);
-      own_->SetConstant(e.constant);
-    } else {
-      own_.emplace(EvalNew(e, st, sel));
-    }
-  }
-  const Vector& get() const { return own_ ? *own_ : *ref_; }
-
- private:
-  std::optional<Vector> own_;
-  const Vector* ref_ = nullptr;
-};
-
 }  // namespace
 
-bool ApplyCompareOp(std::string_view op, int c) { return storage::Holds(ParseCompareOp(op), c); }
+bool ApplyCompareOp(std::string_view op, int c) {
+  return storage::Holds(ParseCompareOp(op), c);
+}
 
 int CompareValues(const Value& a, const Value& b, const EvalContext& ctx) {
   const LogicalType& ta = a.type();
@@ -124,7 +109,8 @@ void EvalCompare(const BoundExpr& e, State& st, Sel sel, Vector& out) {
     if (x.is_null() || y.is_null()) return out.SetConstant(Value::Null(LogicalType::Boolean()));
     return out.SetConstant(Value::Boolean(storage::Holds(op, CompareValues(x, y, st.ctx))));
   }
-  if (ta == TypeId::kNull || tb == TypeId::kNull) return out.SetConstant(Value::Null(LogicalType::Boolean()));
+  if (ta == TypeId::kNull || tb == TypeId::kNull)
+    return out.SetConstant(Value::Null(LogicalType::Boolean()));
   if (ta == tb) {
     switch (ta) {
       case TypeId::kNumber:
@@ -132,16 +118,17 @@ void EvalCompare(const BoundExpr& e, State& st, Sel sel, Vector& out) {
           auto c = x <=> y;  // inline for equal scales (common/decimal.h)
           return c < 0 ? -1 : (c > 0 ? 1 : 0);
         });
-      case TypeId::kDouble: return CompareLoop<double>(op, a, b, out, sel, Three<double>);
+      case TypeId::kDouble:
+        return CompareLoop<double>(op, a, b, out, sel, Three<double>);
       case TypeId::kDate:
       case TypeId::kTimestamp:
       case TypeId::kIntervalYM:
       case TypeId::kIntervalDS:
       case TypeId::kBoolean:
-        if (ta == TypeId::kBoolean)
-          return CompareLoop<uint8_t>(op, a, b, out, sel, Three<uint8_t>);
+        if (ta == TypeId::kBoolean) return CompareLoop<uint8_t>(op, a, b, out, sel, Three<uint8_t>);
         return CompareLoop<int64_t>(op, a, b, out, sel, Three<int64_t>);
-      default: break;
+      default:
+        break;
     }
   }
   // Oracle compares CHAR with CHAR (and with literals) blank-padded; approximated as "either

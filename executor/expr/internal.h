@@ -3,6 +3,7 @@
 // one file per family; expression.cpp dispatches on BoundKind.
 #pragma once
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -34,10 +35,27 @@ void Eval(const BoundExpr& e, State& st, Sel sel, Vector& out);
 //! Evaluates `e` into a fresh vector of e.type.
 Vector EvalNew(const BoundExpr& e, State& st, Sel sel);
 
+//! A kernel operand: a plain column is read in place from the input and a literal lives in a
+//! one-row vector, because copying the column and allocating a full-size temporary (64 KiB for
+//! NUMBER) per batch cost more than a comparison or an addition itself and made malloc trim
+//! the heap. Anything else is evaluated into a fresh vector. The operand must not outlive the
+//! Execute call (it may point into the input chunk).
+class Operand {
+ public:
+  Operand(const BoundExpr& e, State& st, Sel sel);
+  const Vector& get() const { return own_ ? *own_ : *ref_; }
+
+ private:
+  std::optional<Vector> own_;
+  const Vector* ref_ = nullptr;
+};
+
 inline uint32_t Idx(const Vector& v, uint32_t row) {
   return v.kind() == Vector::Kind::kConstant ? 0 : row;
 }
-inline bool Valid(const Vector& v, uint32_t row) { return v.Validity()[Idx(v, row)] != 0; }
+inline bool Valid(const Vector& v, uint32_t row) {
+  return v.Validity()[Idx(v, row)] != 0;
+}
 
 //! Writes a string result; in the Oracle dialect an empty string is NULL.
 inline void PutString(Vector& out, uint32_t row, std::string_view s, bool oracle) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "common/error.h"
 
 namespace pathdb {
@@ -11,6 +13,12 @@ Decimal D(const char* s) {
   auto d = Decimal::Parse(s);
   EXPECT_TRUE(d.has_value()) << s;
   return d.value_or(Decimal{});
+}
+
+int128 kPow38() {
+  int128 p = 1;
+  for (int i = 0; i < 38; ++i) p *= 10;
+  return p;
 }
 
 int OraCode(auto&& fn) {
@@ -28,11 +36,22 @@ TEST(DecimalTest, ParseAndPrint) {
     const char* out;
   };
   const Case cases[] = {
-      {"12", "12"},       {"-1.50", "-1.5"},    {".5", ".5"},          {"1e3", "1000"},
-      {"1.5E-7", ".00000015"}, {"  7 ", "7"},   {"0", "0"},            {"-0.0", "0"},
-      {"-.25", "-.25"},   {"100", "100"},       {"+3.", "3"},          {"007.700", "7.7"},
-      {"1e40", "1.0E+40"}, {"1e39", "1000000000000000000000000000000000000000"},
-      {"1.25e41", "1.25E+41"}, {"-1e-50", "-1.0E-50"},
+      {"12", "12"},
+      {"-1.50", "-1.5"},
+      {".5", ".5"},
+      {"1e3", "1000"},
+      {"1.5E-7", ".00000015"},
+      {"  7 ", "7"},
+      {"0", "0"},
+      {"-0.0", "0"},
+      {"-.25", "-.25"},
+      {"100", "100"},
+      {"+3.", "3"},
+      {"007.700", "7.7"},
+      {"1e40", "1.0E+40"},
+      {"1e39", "1000000000000000000000000000000000000000"},
+      {"1.25e41", "1.25E+41"},
+      {"-1e-50", "-1.0E-50"},
       {"12345678901234567890123456789012345678", "12345678901234567890123456789012345678"},
   };
   for (const auto& c : cases) EXPECT_EQ(D(c.in).ToString(), c.out) << c.in;
@@ -56,29 +75,51 @@ TEST(DecimalTest, Arithmetic) {
     const char* out;
   };
   const Case cases[] = {
-      {"1.5", '+', "2.25", "3.75"},   {"1", '-', "1.001", "-.001"},
-      {"0.1", '+', "0.2", ".3"},      {"-2.5", '*', "4", "-10"},
-      {"1.1", '*', "1.1", "1.21"},    {"7", '/', "2", "3.5"},
-      {"6", '/', "3", "2"},           {"1", '/', "4", ".25"},
+      {"1.5", '+', "2.25", "3.75"},
+      {"1", '-', "1.001", "-.001"},
+      {"0.1", '+', "0.2", ".3"},
+      {"-2.5", '*', "4", "-10"},
+      {"1.1", '*', "1.1", "1.21"},
+      {"7", '/', "2", "3.5"},
+      {"6", '/', "3", "2"},
+      {"1", '/', "4", ".25"},
       {"1", '/', "3", ".33333333333333333333333333333333333333"},
       {"2", '/', "3", ".66666666666666666666666666666666666667"},
-      {"-10", '/', "4", "-2.5"},      {"1e20", '*', "1e20", "1.0E+40"},
-      {"99999999999999999999999999999999999999", '+', "1", "100000000000000000000000000000000000000"},
-      {"123456789012345678901234567890", '*', "1000000000", "123456789012345678901234567890000000000"},
+      {"-10", '/', "4", "-2.5"},
+      {"1e20", '*', "1e20", "1.0E+40"},
+      {"99999999999999999999999999999999999999", '+', "1",
+       "100000000000000000000000000000000000000"},
+      {"123456789012345678901234567890", '*', "1000000000",
+       "123456789012345678901234567890000000000"},
       {"1e30", '+', "1e-30", "1000000000000000000000000000000"},
-      {"7", '%', "3", "1"},           {"-7", '%', "3", "-1"},
-      {"7.5", '%', "2", "1.5"},       {"5", '%', "0", "5"},
-      {"7", '\\', "2", "3"},          {"-7", '\\', "2", "-3"},
+      {"7", '%', "3", "1"},
+      {"-7", '%', "3", "-1"},
+      {"7.5", '%', "2", "1.5"},
+      {"5", '%', "0", "5"},
+      {"7", '\\', "2", "3"},
+      {"-7", '\\', "2", "-3"},
   };
   for (const auto& c : cases) {
     Decimal a = D(c.a), b = D(c.b), r;
     switch (c.op) {
-      case '+': r = a + b; break;
-      case '-': r = a - b; break;
-      case '*': r = a * b; break;
-      case '/': r = a / b; break;
-      case '%': r = Decimal::Mod(a, b); break;
-      default: r = Decimal::IntDiv(a, b); break;
+      case '+':
+        r = a + b;
+        break;
+      case '-':
+        r = a - b;
+        break;
+      case '*':
+        r = a * b;
+        break;
+      case '/':
+        r = a / b;
+        break;
+      case '%':
+        r = Decimal::Mod(a, b);
+        break;
+      default:
+        r = Decimal::IntDiv(a, b);
+        break;
     }
     EXPECT_EQ(r.ToString(), c.out) << c.a << ' ' << c.op << ' ' << c.b;
   }
@@ -137,6 +178,83 @@ TEST(DecimalTest, Conversions) {
   EXPECT_FALSE(D("3.01").IsInteger());
   EXPECT_EQ(D("1.500").Normalized().scale, 1);
   EXPECT_EQ(D("100").Normalized().ToString(), "100");
+}
+
+// The inline + and * handle operands of at most 18 digits in plain 128-bit arithmetic; every
+// result must equal what the general code gives, across scales, signs and zeros, including
+// the edges where the fast path has to give way (19 digits, alignments beyond 18 places,
+// scales past the fast range).
+TEST(DecimalTest, InlineArithmeticMatchesGeneralCode) {
+  std::mt19937_64 rng(42);
+  auto coef = [&]() -> int128 {
+    switch (rng() % 6) {
+      case 0:
+        return 0;
+      case 1:
+        return static_cast<int128>(rng() % 1000) - 500;
+      case 2:
+        return static_cast<int128>(999'999'999'999'999'999LL) * ((rng() & 1) ? 1 : -1);
+      case 3:
+        return static_cast<int128>(1'000'000'000'000'000'000LL) * ((rng() & 1) ? 1 : -1);
+      case 4:
+        return static_cast<int128>(rng() % 100'000'000'000ULL) * ((rng() & 1) ? 1 : -1);
+      default: {
+        int128 big = static_cast<int128>(rng() >> 2) * static_cast<int128>(rng() >> 2);
+        return (rng() & 1) ? big : -big;
+      }
+    }
+  };
+  auto scale = [&]() -> int32_t {
+    switch (rng() % 4) {
+      case 0:
+        return 0;
+      case 1:
+        return static_cast<int32_t>(rng() % 4);
+      case 2:
+        return static_cast<int32_t>(rng() % 40);
+      default:
+        return 120 + static_cast<int32_t>(rng() % 15);
+    }
+  };
+  for (int i = 0; i < 200000; ++i) {
+    Decimal a{coef(), scale()}, b{coef(), scale()};
+    if (a.coef != 0 && (a.coef >= kPow38() || a.coef <= -kPow38())) continue;
+    if (b.coef != 0 && (b.coef >= kPow38() || b.coef <= -kPow38())) continue;
+    Decimal sum, general_sum, prod, general_prod;
+    bool sum_ok = true, gsum_ok = true, prod_ok = true, gprod_ok = true;
+    try {
+      sum = a + b;
+    } catch (const std::exception&) {
+      sum_ok = false;
+    }
+    try {
+      general_sum = Decimal::Add(a, b);
+    } catch (const std::exception&) {
+      gsum_ok = false;
+    }
+    try {
+      prod = a * b;
+    } catch (const std::exception&) {
+      prod_ok = false;
+    }
+    try {
+      general_prod = Decimal::Multiply(a, b);
+    } catch (const std::exception&) {
+      gprod_ok = false;
+    }
+    ASSERT_EQ(sum_ok, gsum_ok);
+    ASSERT_EQ(prod_ok, gprod_ok);
+    if (sum_ok) {
+      ASSERT_EQ(sum, general_sum) << a.ToString() << " + " << b.ToString();
+      ASSERT_EQ(sum.ToString(), general_sum.ToString());
+    }
+    if (prod_ok) {
+      ASSERT_EQ(prod, general_prod) << a.ToString() << " * " << b.ToString();
+      ASSERT_EQ(prod.ToString(), general_prod.ToString());
+    }
+    Decimal diff = a - b;
+    ASSERT_EQ(diff, Decimal::Add(a, -b));
+  }
 }
 
 }  // namespace
