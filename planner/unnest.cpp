@@ -6,11 +6,14 @@
 // conjunct that can move into the join condition (not below the NULL-extended side of an
 // outer join in the subquery): `outer expression = subquery expression` becomes a join key,
 // any other correlated term (<>, <, ...) a residual condition of the semi/anti join, and an
-// EXISTS needs at least one key; anything else keeps the subquery a FILTER. Uncorrelated EXISTS stays a FILTER too (it is decided once).
+// EXISTS needs at least one key; anything else keeps the subquery a FILTER. Uncorrelated EXISTS
+// stays a FILTER too (it is decided once).
 #include "planner/unnest.h"
 
 #include <algorithm>
+#include <functional>
 
+#include "planner/access_path_internal.h"
 #include "planner/bound_util.h"
 
 namespace pathdb::planner {
@@ -131,6 +134,20 @@ bool NoParams(const std::vector<BoundExprPtr>& exprs) {
   return true;
 }
 
+// Anything in `n` or below that refers to an enclosing block (nothing to take out there).
+bool SubtreeHasParams(const LogicalNode& n) {
+  if (n.predicate && HasParam(*n.predicate)) return true;
+  if (!NoParams(n.exprs) || !NoParams(n.groups)) return true;
+  for (const auto& a : n.aggregates)
+    if (a.arg && HasParam(*a.arg)) return true;
+  for (const auto& k : n.keys)
+    if (k.expr && HasParam(*k.expr)) return true;
+  if (n.kind == LogicalNode::Kind::kView) return false;  // bound without an outer scope
+  for (const auto& c : n.children)
+    if (SubtreeHasParams(*c)) return true;
+  return false;
+}
+
 // Walks the subquery's FROM/WHERE plan (output column `offset` of this node = column
 // `offset` of the whole subquery FROM output).
 bool Walk(LogicalNode& n, size_t offset, bool allowed, bool mutate, const Correlation& corr,
@@ -162,7 +179,13 @@ bool Walk(LogicalNode& n, size_t offset, bool allowed, bool mutate, const Correl
     case K::kConnectBy:
       return !n.predicate || !HasParam(*n.predicate);
     case K::kProject:  // DUAL's one-column projection
-      return n.children.size() == 1 && n.children[0]->kind == K::kDual && NoParams(n.exprs);
+      if (n.children.size() == 1 && n.children[0]->kind == K::kDual && NoParams(n.exprs))
+        return true;
+      // A grouped view from a scalar subquery unnested below (the right side of a semi
+      // join, where no correlation may appear): nothing to take out of it.
+      return !allowed && !SubtreeHasParams(n);
+    case K::kAggregate:
+      return !allowed && !SubtreeHasParams(n);
     default:
       return false;
   }
@@ -387,6 +410,173 @@ std::optional<UnnestedSubquery> TryUnnest(const BoundExpr& conj, LogicalPtr& pla
   return out;
 }
 
+namespace {
+
+bool NullOnEmpty(const std::string& fn) {
+  return fn == "SUM" || fn == "AVG" || fn == "MIN" || fn == "MAX" || fn == "STDDEV" ||
+         fn == "VARIANCE";
+}
+
+// Replaces the node `target` inside `e` by `with`; true when found.
+bool ReplaceNode(BoundExprPtr& e, const BoundExpr* target, BoundExprPtr& with) {
+  if (e.get() == target) {
+    e = std::move(with);
+    return true;
+  }
+  for (auto& c : e->children)
+    if (ReplaceNode(c, target, with)) return true;
+  return false;
+}
+
+bool Contains(const BoundExpr& e, const BoundExpr* target) {
+  if (&e == target) return true;
+  for (const auto& c : e.children)
+    if (Contains(*c, target)) return true;
+  return false;
+}
+
+}  // namespace
+
+std::optional<UnnestedSubquery> TryUnnestScalar(const BoundExpr& conj, const BoundExpr& sq,
+                                                LogicalPtr& plan, size_t sub_base,
+                                                Dialect dialect) {
+  (void)dialect;
+  if (conj.kind != BoundKind::kCompare || conj.children.size() != 2 || !plan) return std::nullopt;
+  if (sq.kind != BoundKind::kSubquery || !sq.subquery ||
+      sq.subquery->mode != SubqueryInfo::Mode::kScalar || sq.subquery->correlated.empty())
+    return std::nullopt;
+  // The other operand: outer columns only (no subquery, no parameter of an enclosing block).
+  const int side = Contains(*conj.children[0], &sq) ? 0 : 1;
+  const BoundExpr& other = *conj.children[1 - side];
+  if (!Contains(*conj.children[side], &sq) || HasParam(other) || HasSubquery(other))
+    return std::nullopt;
+  const Correlation corr{sq.subquery->correlated, sub_base};
+
+  // Shape: PROJECT (one expression) over an aggregate without GROUP BY over the FROM/WHERE.
+  LogicalNode* top = plan.get();
+  if (top->kind != LogicalNode::Kind::kProject || top->children.size() != 1 ||
+      top->exprs.size() != 1)
+    return std::nullopt;
+  LogicalNode* agg = top->children[0].get();
+  if (agg->kind != LogicalNode::Kind::kAggregate || !agg->groups.empty() ||
+      agg->aggregates.empty() || agg->children.size() != 1)
+    return std::nullopt;
+  for (const auto& a : agg->aggregates)
+    if (!NullOnEmpty(a.function) || (a.arg && (HasParam(*a.arg) || HasSubquery(*a.arg))))
+      return std::nullopt;
+  const BoundExpr& value = *top->exprs[0];
+  if (HasParam(value) || HasSubquery(value) || !NullWhenNull(value, 0, agg->aggregates.size()))
+    return std::nullopt;
+  LogicalNode& body = *agg->children[0];
+  if (HasHint(body, "NO_UNNEST")) return std::nullopt;
+  std::vector<BoundExprPtr> dry;
+  if (!Walk(body, 0, true, false, corr, dry)) return std::nullopt;
+  // Every correlated term must be a key of the grouping: `outer = inner` equalities only.
+  size_t correlated_terms = 0;
+  const size_t keys = corr.equalities;
+  corr.equalities = 0;
+  {
+    std::function<void(const LogicalNode&)> count = [&](const LogicalNode& n) {
+      if (n.predicate) {
+        std::vector<const BoundExpr*> parts;
+        Flatten(*n.predicate, parts);
+        for (const auto* p : parts)
+          if (HasParam(*p)) ++correlated_terms;
+      }
+      if (n.kind != LogicalNode::Kind::kView)
+        for (const auto& c : n.children) count(*c);
+    };
+    count(body);
+  }
+  if (keys == 0 || correlated_terms != keys) return std::nullopt;
+
+  // Legal. Correlation equalities out of the body: outer = (inner at sub_base + c).
+  std::vector<BoundExprPtr> conds;
+  Walk(body, 0, true, true, corr, conds);
+  const size_t nkeys = conds.size();
+  std::vector<BoundExprPtr> join;
+  std::vector<LogicalType> key_types;
+  for (size_t k = 0; k < nkeys; ++k) {
+    BoundExpr& c = *conds[k];
+    // Which side holds the subquery's columns (the outer side has none beyond sub_base).
+    bool inner_right = false;
+    VisitColumns(*c.children[1], [&](size_t i) { inner_right = inner_right || i >= sub_base; });
+    BoundExprPtr inner = std::move(c.children[inner_right ? 1 : 0]);
+    BoundExprPtr outer = std::move(c.children[inner_right ? 0 : 1]);
+    RemapColumns(*inner, [sub_base](size_t i) { return i - sub_base; });
+    key_types.push_back(inner->type);
+    BoundExprPtr key = MakeColumn(sub_base + k, inner->type);
+    join.push_back(inner_right ? MakeCompare(c.name, std::move(outer), std::move(key))
+                               : MakeCompare(c.name, std::move(key), std::move(outer)));
+    agg->groups.push_back(std::move(inner));
+  }
+  // The aggregate now outputs keys ++ aggregates; the projection keys ++ the value.
+  std::vector<LogicalType> agg_types = key_types;
+  for (const auto& t : agg->types) agg_types.push_back(t);
+  agg->types = std::move(agg_types);
+  BoundExprPtr v = std::move(top->exprs[0]);
+  RemapColumns(*v, [nkeys](size_t i) { return i + nkeys; });
+  const LogicalType value_type = v->type;
+  top->exprs.clear();
+  for (size_t k = 0; k < nkeys; ++k) top->exprs.push_back(MakeColumn(k, key_types[k]));
+  top->exprs.push_back(std::move(v));
+  top->types = key_types;
+  top->types.push_back(value_type);
+  // The comparison, with the subquery replaced by the grouped view's value column.
+  BoundExprPtr cmp = conj.Copy();
+  BoundExprPtr col = MakeColumn(sub_base + nkeys, value_type);
+  // conj.Copy() copies the subquery node too: find it by position (same shape as conj).
+  std::function<const BoundExpr*(const BoundExpr&, const BoundExpr&)> twin =
+      [&](const BoundExpr& orig, const BoundExpr& copy) -> const BoundExpr* {
+    if (&orig == &sq) return &copy;
+    for (size_t i = 0; i < orig.children.size(); ++i)
+      if (const BoundExpr* t = twin(*orig.children[i], *copy.children[i])) return t;
+    return nullptr;
+  };
+  const BoundExpr* target = twin(conj, *cmp);
+  if (!target || !ReplaceNode(cmp, target, col)) return std::nullopt;  // cannot happen
+  join.push_back(std::move(cmp));
+
+  UnnestedSubquery out;
+  out.type = LogicalJoinType::kSemi;
+  if (const LogicalNode* s = FirstScan(body)) out.query_block = s->query_block;
+  out.condition = MakeAnd(std::move(join));
+  out.plan = std::move(plan);
+  return out;
+}
+
+std::optional<ScalarSubqueryCost> EstimateScalarSubquery(const BoundExpr& sq,
+                                                         const LogicalNode& plan) {
+  const LogicalNode* top = &plan;
+  if (top->kind != LogicalNode::Kind::kProject || top->children.size() != 1) return std::nullopt;
+  const LogicalNode* agg = top->children[0].get();
+  if (agg->kind != LogicalNode::Kind::kAggregate || agg->children.size() != 1) return std::nullopt;
+  const LogicalNode& scan = *agg->children[0];
+  if (scan.kind != LogicalNode::Kind::kScan || !scan.table || !sq.subquery) return std::nullopt;
+  const storage::TableInfo& table = *scan.table;
+  const double rows = table.stats.present ? static_cast<double>(table.stats.num_rows)
+                                          : static_cast<double>(table.row_count);
+  // Rows per execution: the table's rows per value of the correlated columns.
+  double ndv = 1;
+  if (scan.predicate) {
+    std::vector<const BoundExpr*> parts;
+    Flatten(*scan.predicate, parts);
+    const Correlation corr{sq.subquery->correlated, 0};
+    for (const auto* p : parts) {
+      const int s = CorrelationSide(*p, corr);
+      if (s < 0) continue;
+      const BoundExpr& inner = *p->children[1 - s];
+      if (inner.kind != BoundKind::kColumn || inner.column_index >= scan.column_ids.size())
+        continue;
+      const uint32_t c = scan.column_ids[inner.column_index];
+      if (table.stats.present && c < table.stats.columns.size())
+        ndv *= std::max<double>(1, static_cast<double>(table.stats.columns[c].num_distinct));
+    }
+  }
+  ndv = std::min(ndv, std::max(rows, 1.0));
+  return ScalarSubqueryCost{rows / ndv, rows};
+}
+
 LogicalPtr AttachUnnested(LogicalPtr from, std::vector<UnnestedSubquery> subs, size_t sub_base) {
   for (auto& s : subs) {
     const size_t width = from->types.size();
@@ -430,6 +620,10 @@ void CollectDeferrable(const ast::Expr& e, std::vector<DeferredSubquery>& out) {
     if (x.kind == K::kExists || x.kind == K::kInSubquery) out.push_back({&x, nullptr, nullptr});
   } else if (e.kind == K::kExists || e.kind == K::kInSubquery) {
     out.push_back({&e, nullptr, nullptr});
+  } else if (e.kind == K::kCompare && e.quantifier.empty() && !e.subquery) {
+    // x op (SELECT agg ...): a correlated scalar subquery may become a grouped view.
+    for (const auto& a : e.args)
+      if (a->kind == K::kScalarSubquery) out.push_back({a.get(), nullptr, nullptr});
   }
 }
 
@@ -456,7 +650,92 @@ void Binder::TransformWhere(FromTree& root, size_t nglobal, std::vector<BoundExp
     return static_cast<DeferredSubquery*>(nullptr);
   };
   std::vector<BoundExprPtr> kept;
+  // Rows of the block's relation that supplies `e`'s columns, after that relation's own
+  // WHERE conjuncts (the fewest over the relations `e` reads; nullopt when not all tables).
+  auto outer_rows = [&](const std::vector<BoundExprPtr>& exprs) -> std::optional<double> {
+    std::optional<double> best;
+    for (const auto& e : exprs) {
+      std::optional<size_t> rel;
+      bool one = true;
+      VisitColumns(*e, [&](size_t i) {
+        for (size_t r = 0; r < relations_.size(); ++r) {
+          if (i < relations_[r].begin || i >= relations_[r].end) continue;
+          if (rel && *rel != r) one = false;
+          rel = r;
+        }
+      });
+      if (!rel || !one) return std::nullopt;
+      const Relation& r = relations_[*rel];
+      if (!r.plan || r.plan->kind != LogicalNode::Kind::kScan || !r.plan->table ||
+          r.plan->column_ids.size() != r.end - r.begin)
+        return std::nullopt;
+      std::vector<BoundExprPtr> own;
+      auto consider = [&](const BoundExprPtr& c) {
+        if (!c || HasSubquery(*c)) return;
+        bool inside = true, any = false;
+        VisitColumns(*c, [&](size_t i) {
+          any = true;
+          inside = inside && i >= r.begin && i < r.end;
+        });
+        if (!any || !inside) return;
+        own.push_back(c->Copy());
+        RemapColumns(*own.back(), [&](size_t i) { return i - r.begin; });
+      };
+      // The loop below moves conjuncts from `conjs` to `kept` as it goes.
+      for (const auto& c : conjs) consider(c);
+      for (const auto& c : kept) consider(c);
+      const access_detail::TableFacts facts(*r.plan->table, r.plan->column_ids, own, nullptr);
+      const double rows = facts.rows() * facts.AllSelectivity();
+      best = best ? std::min(*best, rows) : rows;
+    }
+    return best;
+  };
+  // x op (correlated scalar subquery with an aggregate): a semi join with the subquery
+  // grouped by its correlation columns when that reads fewer rows than running the subquery
+  // once per outer row would (each execution an index probe and the rows of one key, counted
+  // four times for their random single-block reads, against one full read of the table), or
+  // when the subquery says UNNEST. Oracle costs the two the same way in its unnesting.
+  auto unnest_scalar = [&](const BoundExpr& c) {
+    if (c.kind != BoundKind::kCompare || c.children.size() != 2) return false;
+    for (const auto& child : c.children) {
+      const BoundExpr& sq = PeelCasts(*child);
+      DeferredSubquery* d = sq.kind == BoundKind::kSubquery ? find(&sq) : nullptr;
+      if (!d) continue;
+      const LogicalNode* scan = FirstScan(*d->plan);
+      const std::vector<ast::Hint> hints = scan ? scan->hints : std::vector<ast::Hint>{};
+      const std::string qb = scan ? scan->query_block : std::string();
+      bool forced = false, refused = false;
+      for (const auto& h : hints) {
+        forced = forced || (!h.malformed && h.name == "UNNEST");
+        refused = refused || (!h.malformed && h.name == "NO_UNNEST");
+      }
+      bool cheaper = false;
+      if (!forced && !refused) {
+        auto cost = EstimateScalarSubquery(sq, *d->plan);
+        auto n = outer_rows(sq.subquery->correlated);
+        cheaper = cost && n && *n * (cost->rows_per_execution + 3) * 4 > cost->rows_once;
+      }
+      std::optional<UnnestedSubquery> u;
+      if ((forced || cheaper) && !refused)
+        u = TryUnnestScalar(c, sq, d->plan, nglobal + 1, dialect());
+      for (const auto& h : hints) {
+        if (h.malformed || (h.name != "UNNEST" && h.name != "NO_UNNEST")) continue;
+        HintUse use;
+        use.text = h.name;
+        use.query_block = qb;
+        use.used = (h.name == "UNNEST") == u.has_value();
+        if (!use.used) use.reason = "the subquery cannot be unnested";
+        ctx_.record.hints.push_back(std::move(use));
+      }
+      if (!u) return false;
+      if (!qb.empty()) ctx_.record.outline.push_back("UNNEST(@\"" + qb + "\")");
+      unnested.push_back(std::move(*u));
+      return true;
+    }
+    return false;
+  };
   for (auto& c : conjs) {
+    if (unnest_scalar(*c)) continue;
     // NOT EXISTS / NOT (x IN ...) bind as NOT over the subquery.
     const bool negate = c->kind == BoundKind::kNot && c->children[0]->kind == BoundKind::kSubquery;
     const BoundExpr& sq = negate ? *c->children[0] : *c;

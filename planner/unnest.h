@@ -50,6 +50,25 @@ std::optional<UnnestedSubquery> TryUnnest(const BoundExpr& conj, LogicalPtr& pla
                                           const std::function<bool(size_t)>& outer_not_null,
                                           bool negate = false);
 
+//! Tries to unnest the WHERE conjunct `conj`, a comparison `x op (scalar subquery sq)` whose
+//! subquery (plan `plan`: PROJECT over an aggregate without GROUP BY) is correlated only by
+//! equalities, into a semi join with the subquery grouped by its correlation columns: the
+//! grouped view has one row per key, so the semi join keeps exactly the rows the comparison
+//! keeps. Legal only where an empty group could never satisfy the comparison: every aggregate
+//! is NULL over no rows (SUM, AVG, MIN, MAX, STDDEV, VARIANCE; never COUNT) and the select
+//! expression is NULL when they are. On success `plan` has been moved into the result.
+std::optional<UnnestedSubquery> TryUnnestScalar(const BoundExpr& conj, const BoundExpr& sq,
+                                                LogicalPtr& plan, size_t sub_base, Dialect dialect);
+
+//! Rows each execution of the correlated scalar subquery `plan` reads, and rows the grouped
+//! view would read once (both from the statistics of its table; nullopt without a table).
+struct ScalarSubqueryCost {
+  double rows_per_execution = 0;
+  double rows_once = 0;
+};
+std::optional<ScalarSubqueryCost> EstimateScalarSubquery(const BoundExpr& sq,
+                                                         const LogicalNode& plan);
+
 //! Puts the unnested subqueries on top of the block's FROM plan `from` as semi/anti joins
 //! (output = `from`'s columns). Their conditions' outer columns must already be in `from`'s
 //! numbering (after column pruning); subquery columns still at sub_base + k.
