@@ -51,11 +51,25 @@ size_t PhysicalWidth(TypeId id) {
   return sizeof(int64_t);
 }
 
+namespace {
+
+// Rows outside a vector's selection are undefined (a kernel writes only the rows it is asked
+// for), so fixed-width data is left uninitialised: zeroing 64 KiB per NUMBER vector was 40% of
+// the instructions of a nested-loops join that opens its inner scan once per outer row.
+// String slots hold pointers and are zeroed, so a stray read can never follow garbage.
+std::unique_ptr<std::byte[]> AllocateData(TypeId id, size_t rows) {
+  const size_t bytes = PhysicalWidth(id) * rows;
+  if (id == TypeId::kVarchar || id == TypeId::kChar) return std::make_unique<std::byte[]>(bytes);
+  return std::make_unique_for_overwrite<std::byte[]>(bytes);
+}
+
+}  // namespace
+
 Vector::Vector(LogicalType type, size_t capacity)
     : type_(type),
       capacity_(capacity),
-      data_(std::make_unique<std::byte[]>(PhysicalWidth(type.id) * std::max<size_t>(capacity, 1))),
-      validity_(std::make_unique<uint8_t[]>(std::max<size_t>(capacity, 1))) {
+      data_(AllocateData(type.id, std::max<size_t>(capacity, 1))),
+      validity_(std::make_unique_for_overwrite<uint8_t[]>(std::max<size_t>(capacity, 1))) {
   std::memset(validity_.get(), 1, std::max<size_t>(capacity, 1));
 }
 
