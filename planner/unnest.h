@@ -4,6 +4,8 @@
 //   `x NOT IN (...)` whose subquery is one simple query block correlated only by equalities
 //   becomes a semi / anti / null-aware anti join of the block's FROM tree with the subquery's
 //   FROM/WHERE (instead of a FILTER running the subquery per outer row);
+// - scalar subquery unnesting: `x op (SELECT agg ... correlated by equalities)` becomes a semi
+//   join with the subquery grouped by its correlation columns, when that is cheaper;
 // - outer-to-inner join conversion: an outer join whose NULL-extended side a WHERE conjunct
 //   rejects anyway (col = 5, col IS NOT NULL ...) is an inner join.
 #pragma once
@@ -58,7 +60,7 @@ std::optional<UnnestedSubquery> TryUnnest(const BoundExpr& conj, LogicalPtr& pla
 //! is NULL over no rows (SUM, AVG, MIN, MAX, STDDEV, VARIANCE; never COUNT) and the select
 //! expression is NULL when they are. On success `plan` has been moved into the result.
 std::optional<UnnestedSubquery> TryUnnestScalar(const BoundExpr& conj, const BoundExpr& sq,
-                                                LogicalPtr& plan, size_t sub_base, Dialect dialect);
+                                                LogicalPtr& plan, size_t sub_base);
 
 //! Rows each execution of the correlated scalar subquery `plan` reads, and rows the grouped
 //! view would read once (both from the statistics of its table; nullopt without a table).
