@@ -3,12 +3,12 @@
 #include <algorithm>
 
 #include "common/error.h"
-#include "executor/subplans.h"
 #include "executor/cell_ops.h"
 #include "executor/chunk_collection.h"
 #include "executor/chunk_util.h"
 #include "executor/hash_join_state.h"
 #include "executor/spill_scan.h"
+#include "executor/subplans.h"
 
 namespace pathdb {
 
@@ -58,7 +58,8 @@ HashJoin::HashJoin(JoinKind kind, std::vector<BoundExprPtr> build_keys,
 }
 
 bool HashJoin::MayCreateJoinFilter() const {
-  return kind_ == JoinKind::kInner || (kind_ == JoinKind::kSemi && !build_preserved_);
+  return kind_ == JoinKind::kInner || kind_ == JoinKind::kSemi ||
+         (kind_ == JoinKind::kAnti && build_preserved_);
 }
 
 void HashJoin::CreateJoinFilter(uint32_t filter_id, std::vector<size_t> keys) {

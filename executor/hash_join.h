@@ -66,8 +66,11 @@ class HashJoin : public ChildTypedOperator {
     std::vector<size_t> keys;
   };
   //! Called while the plan is built. ORA-00600 unless every key < build_keys().size() and the
-  //! join is one where a probe row without a match may be dropped early: inner, or semi with
-  //! the probe side tested (HASH JOIN RIGHT SEMI). Never an outer or anti join.
+  //! join is one where a probe row without a match may be dropped early: inner; semi either
+  //! way (a probe row without a match is never returned, and it marks no build row); anti
+  //! with the build side returned (HASH JOIN ANTI: a probe row without a match excludes no
+  //! build row). Never an outer join, HASH JOIN RIGHT ANTI (it returns exactly those probe
+  //! rows) or a null-aware anti join (a NULL probe key decides the whole answer).
   void CreateJoinFilter(uint32_t filter_id, std::vector<size_t> keys);
   //! Whether CreateJoinFilter accepts this join.
   bool MayCreateJoinFilter() const;

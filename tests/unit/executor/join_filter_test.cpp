@@ -152,8 +152,12 @@ TEST(JoinFilter, OnlyJoinsThatMayDropUnmatchedProbeRowsCreateOne) {
   EXPECT_EQ(code(join(JoinKind::kSemi, false), 0), 0);
   EXPECT_EQ(code(join(JoinKind::kInner, false), 1), 600);      // no such key
   EXPECT_EQ(code(join(JoinKind::kLeftOuter, false), 0), 600);  // preserves probe rows
-  EXPECT_EQ(code(join(JoinKind::kAnti, false), 0), 600);
-  EXPECT_EQ(code(join(JoinKind::kSemi, true), 0), 600);  // the build side is the tested one
+  EXPECT_EQ(code(join(JoinKind::kAnti, false), 0), 600);       // returns the unmatched probe rows
+  // The build side returned: a probe row without a match marks / excludes no build row.
+  EXPECT_EQ(code(join(JoinKind::kSemi, true), 0), 0);
+  EXPECT_EQ(code(join(JoinKind::kAnti, true), 0), 0);
+  // NOT IN: one NULL probe key empties the answer, and a filter would drop it.
+  EXPECT_EQ(code(join(JoinKind::kAntiNullAware, true), 0), 600);
 }
 
 }  // namespace

@@ -78,6 +78,12 @@ TEST_F(JoinFilterRandomTest, WithAndWithoutTheFilterAnswersAgree) {
         "select /*+H leading(d d2 f) use_hash(d2) use_hash(f) */ count(*), sum(f.v) "
         "from f, d, d d2 where f.k = d.k and f.k2 = d2.k and d2.grp < 50 and " +
             p,
+        // HASH JOIN SEMI / ANTI returning the build side (D): the filter drops F rows that
+        // could neither mark nor exclude a D row. The hints name F in its own query block.
+        "select count(*), sum(d.grp) from d where " + p +
+            " and exists (select /*+H*/ 1 from f where f.k = d.k)",
+        "select count(*), sum(d.grp) from d where " + p +
+            " and not exists (select /*+H*/ 1 from f where f.k = d.k and f.v > 10)",
     };
     for (size_t q = 0; q < queries.size(); ++q) {
       auto with_hints = [&](const std::string& hints) {
