@@ -84,12 +84,31 @@ std::unique_ptr<OperatorState> IndexScan::OpenImpl(ExecContext& ctx) const {
     }
     return st;
   }
+  Begin(ctx, *st);
+  return st;
+}
+
+bool IndexScan::RestartImpl(ExecContext& ctx, OperatorState& state) const {
+  if (fast_full_) return false;
+  auto& st = static_cast<IndexScanOpState&>(state);
+  st.scan.reset();
+  st.rowids.clear();
+  st.done = false;
+  Begin(ctx, st);
+  return true;
+}
+
+void IndexScan::Begin(ExecContext& ctx, OperatorState& state) const {
+  auto* st = &static_cast<IndexScanOpState&>(state);
+  std::vector<LogicalType> key_types;
+  for (size_t i = 0; i < index_.columns.size(); ++i)
+    key_types.push_back(KeyType(table_, index_, i));
   std::vector<Value> prefix;
   for (size_t i = 0; i < range_.equal.size(); ++i) {
     auto v = BoundValue(*range_.equal[i], key_types[i], ctx);
     if (!v) {
       st->done = true;
-      return st;
+      return;
     }
     prefix.push_back(std::move(*v));
   }
@@ -99,7 +118,7 @@ std::unique_ptr<OperatorState> IndexScan::OpenImpl(ExecContext& ctx) const {
     auto v = BoundValue(*range_.lower, key_types[next], ctx);
     if (!v) {
       st->done = true;
-      return st;
+      return;
     }
     lower = storage::IndexBound{prefix, range_.lower_inclusive};
     lower->key.push_back(std::move(*v));
@@ -110,7 +129,7 @@ std::unique_ptr<OperatorState> IndexScan::OpenImpl(ExecContext& ctx) const {
     auto v = BoundValue(*range_.upper, key_types[next], ctx);
     if (!v) {
       st->done = true;
-      return st;
+      return;
     }
     upper = storage::IndexBound{prefix, range_.upper_inclusive};
     upper->key.push_back(std::move(*v));
@@ -119,7 +138,6 @@ std::unique_ptr<OperatorState> IndexScan::OpenImpl(ExecContext& ctx) const {
   }
   st->scan =
       ctx.db.BeginIndexScan(index_, std::move(lower), std::move(upper), descending_, ctx.stats);
-  return st;
 }
 
 bool IndexScan::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {

@@ -44,6 +44,8 @@ class IndexScan : public PhysicalOperator {
 
   std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
   bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  //! A range scan restarts with its bounds evaluated again (the parameters of nested loops).
+  bool RestartImpl(ExecContext& ctx, OperatorState& state) const override;
 
  protected:
   //! REQUIRES: every output is < index.columns.size() or kIndexRowIdOutput; the range's
@@ -54,6 +56,8 @@ class IndexScan : public PhysicalOperator {
             bool descending, bool fast_full, BoundExprPtr filter);
 
  private:
+  //! Evaluates the key range and positions the storage scan (every Open and Restart).
+  void Begin(ExecContext& ctx, OperatorState& state) const;
   const storage::TableInfo& table_;
   const storage::IndexInfo& index_;
   std::vector<uint32_t> outputs_;

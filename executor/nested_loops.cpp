@@ -21,14 +21,15 @@ struct NestedLoopsState : OperatorState {
   // ---- cursor
   DataChunk outer;
   bool have_outer = false;
-  size_t pos = 0;            //!< active outer row
-  size_t chunk = 0;          //!< next inner chunk to test against it
-  bool matched = false;      //!< the current outer row matched something
+  size_t pos = 0;                 //!< active outer row
+  size_t chunk = 0;               //!< next inner chunk to test against it
+  bool matched = false;           //!< the current outer row matched something
   std::vector<uint32_t> pending;  //!< inner row ids matched but not yet emitted
   size_t pending_pos = 0;
   bool outer_done = false;
   // ---- index nested loops: the inner child restarts per outer row and streams
-  std::unique_ptr<OperatorState> inner_state;  //!< null: not started for the current row
+  std::unique_ptr<OperatorState> inner_state;  //!< the inner child's state, kept for Restart
+  bool inner_started = false;                  //!< inner_state runs for the current row
   DataChunk inner_batch;                       //!< the inner child's current batch
   DataChunk inner_pairs;  //!< outer row (constant) + inner batch rows (flat); pending indexes it
   bool params_bound = false;  //!< parameters hold outer values; saved_* hold what was there
@@ -39,9 +40,12 @@ struct NestedLoopsState : OperatorState {
 //! A non-NULL condition result as a truth value (SQLITE: numbers are predicates too).
 bool IsTrue(const Vector& v, size_t r) {
   switch (v.type().id) {
-    case TypeId::kNumber: return v.Data<Decimal>()[r].coef != 0;
-    case TypeId::kDouble: return v.Data<double>()[r] != 0;
-    default: return v.Data<uint8_t>()[r] != 0;
+    case TypeId::kNumber:
+      return v.Data<Decimal>()[r].coef != 0;
+    case TypeId::kDouble:
+      return v.Data<double>()[r] != 0;
+    default:
+      return v.Data<uint8_t>()[r] != 0;
   }
 }
 
@@ -252,9 +256,12 @@ bool NextIndexed(const NestedLoops& op, const std::vector<size_t>& outer_columns
       st.have_outer = false;
       continue;
     }
-    if (!st.inner_state) {
+    if (!st.inner_started) {
       BindParameters(outer_columns, slots, st, ctx);
-      st.inner_state = inner_child.Open(ctx);
+      // A start that ran to its end restarts on its own buffers (no allocation per row).
+      if (!st.inner_state || !inner_child.Restart(ctx, *st.inner_state))
+        st.inner_state = inner_child.Open(ctx);
+      st.inner_started = true;
       st.matched = false;
     }
     // Semi/anti joins need one match: the rest of this start is abandoned.
@@ -264,7 +271,9 @@ bool NextIndexed(const NestedLoops& op, const std::vector<size_t>& outer_columns
       if (semi_anti) st.pending.clear();
       continue;
     }
-    st.inner_state.reset();
+    // An abandoned start may still hold index pins: let it go.
+    if (semi_anti && st.matched) st.inner_state.reset();
+    st.inner_started = false;
     bool emit_outer = (kind == JoinKind::kLeftOuter && !st.matched) ||
                       (kind == JoinKind::kSemi && st.matched) ||
                       (kind == JoinKind::kAnti && !st.matched);
@@ -298,7 +307,8 @@ bool NestedLoops::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& ou
         if (inner == 0xffffffffu) {
           out.column(no + c).SetNull(n, true);
         } else {
-          CopyCell(st.inner->Column(c, inner), ChunkCollection::Offset(inner), out.column(no + c), n);
+          CopyCell(st.inner->Column(c, inner), ChunkCollection::Offset(inner), out.column(no + c),
+                   n);
         }
       }
     }
@@ -307,7 +317,8 @@ bool NestedLoops::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& ou
   while (n < kVectorSize) {
     if (st.pending_pos < st.pending.size()) {
       if (!semi_anti) {
-        while (st.pending_pos < st.pending.size() && n < kVectorSize) emit(st.pending[st.pending_pos++]);
+        while (st.pending_pos < st.pending.size() && n < kVectorSize)
+          emit(st.pending[st.pending_pos++]);
         continue;
       }
       st.pending_pos = st.pending.size();
@@ -334,10 +345,10 @@ bool NestedLoops::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& ou
       continue;
     }
     // The current outer row has met every inner chunk (or matched, for semi/anti).
-    bool emit_outer = (kind_ == JoinKind::kLeftOuter && !st.matched) ||
-                      (kind_ == JoinKind::kSemi && st.matched) ||
-                      ((kind_ == JoinKind::kAnti || kind_ == JoinKind::kAntiNullAware) &&
-                       !st.matched);
+    bool emit_outer =
+        (kind_ == JoinKind::kLeftOuter && !st.matched) ||
+        (kind_ == JoinKind::kSemi && st.matched) ||
+        ((kind_ == JoinKind::kAnti || kind_ == JoinKind::kAntiNullAware) && !st.matched);
     if (emit_outer) emit(0xffffffffu);
     st.pos++;
     st.chunk = 0;

@@ -1,9 +1,9 @@
 // The measured path of PhysicalOperator::Open/Next (statistics_level=ALL,
 // GATHER_PLAN_STATISTICS) and plan-line numbering. The unmeasured path is the inline branch in
 // operator.h, so collecting nothing costs nothing.
-#include <chrono>
-
 #include "executor/operator.h"
+
+#include <chrono>
 
 namespace pathdb {
 
@@ -42,6 +42,16 @@ std::unique_ptr<OperatorState> PhysicalOperator::OpenMeasured(ExecContext& ctx) 
   auto state = OpenImpl(ctx);
   before.ChargeTo(*line, ctx.stats);
   return state;
+}
+
+bool PhysicalOperator::RestartMeasured(ExecContext& ctx, OperatorState& state) const {
+  OperatorRuntimeStats* line = ctx.LineStats(line_id_);
+  if (line == nullptr) return RestartImpl(ctx, state);
+  Snapshot before = Snapshot::Take(ctx.stats);
+  const bool restarted = RestartImpl(ctx, state);
+  before.ChargeTo(*line, ctx.stats);
+  if (restarted) ++line->starts;
+  return restarted;
 }
 
 bool PhysicalOperator::NextMeasured(ExecContext& ctx, OperatorState& state, DataChunk& out) const {

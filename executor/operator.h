@@ -109,6 +109,15 @@ class PhysicalOperator {
     return NextMeasured(ctx, state, out);
   }
 
+  //! Starts the operator again on the state of an earlier Open whose rows were all read,
+  //! keeping what the state allocated (index nested loops restart their inner side once per
+  //! outer row). True when it restarted (a start of the line); false when it cannot, and the
+  //! caller opens afresh.
+  bool Restart(ExecContext& ctx, OperatorState& state) const {
+    if (ctx.line_stats == nullptr || line_id_ < 0) return RestartImpl(ctx, state);
+    return RestartMeasured(ctx, state);
+  }
+
   //! Plan line number (Id column; 1 = the root operator), -1 until NumberPlanLines ran.
   int line_id() const { return line_id_; }
   //! Operators running inside this one's expressions (subquery plans of a FILTER, a
@@ -148,6 +157,8 @@ class PhysicalOperator {
  protected:
   virtual std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const = 0;
   virtual bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const = 0;
+  //! Restart (above); the default cannot.
+  virtual bool RestartImpl(ExecContext& /*ctx*/, OperatorState& /*state*/) const { return false; }
 
   OperatorType type_;
   std::string operation_;
@@ -157,6 +168,7 @@ class PhysicalOperator {
  private:
   friend int NumberPlanLines(const PhysicalOperator& root, int first);
   std::unique_ptr<OperatorState> OpenMeasured(ExecContext& ctx) const;
+  bool RestartMeasured(ExecContext& ctx, OperatorState& state) const;
   bool NextMeasured(ExecContext& ctx, OperatorState& state, DataChunk& out) const;
   // Assigned once after planning (NumberPlanLines); mutable because subquery plans are shared
   // as const and numbered with their parent.

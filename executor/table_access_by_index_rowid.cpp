@@ -60,7 +60,19 @@ std::unique_ptr<OperatorState> TableAccessByIndexRowid::OpenImpl(ExecContext& ct
   return st;
 }
 
-bool TableAccessByIndexRowid::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+bool TableAccessByIndexRowid::RestartImpl(ExecContext& ctx, OperatorState& state) const {
+  auto& st = static_cast<ByRowidState&>(state);
+  const auto& child = *children_[0];
+  if (!child.Restart(ctx, *st.child)) st.child = child.Open(ctx);
+  st.rowids.clear();
+  st.order.clear();
+  st.found.clear();
+  st.done = false;
+  return true;
+}
+
+bool TableAccessByIndexRowid::NextImpl(ExecContext& ctx, OperatorState& state,
+                                       DataChunk& out) const {
   auto& st = static_cast<ByRowidState&>(state);
   const auto& child = *children_[0];
   while (!st.done) {

@@ -31,6 +31,8 @@ class TableAccessByIndexRowid : public ChildTypedOperator {
 
   std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
   bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  //! Restarts its index scan (or opens it again) and keeps its batches.
+  bool RestartImpl(ExecContext& ctx, OperatorState& state) const override;
 
  protected:
   std::vector<LogicalType> ComputeTypes() const override { return output_types_; }
