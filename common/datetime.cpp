@@ -17,16 +17,44 @@ constexpr std::array<std::string_view, 12> kMonths = {
 constexpr std::array<std::string_view, 7> kDays = {"SUNDAY",   "MONDAY", "TUESDAY", "WEDNESDAY",
                                                    "THURSDAY", "FRIDAY", "SATURDAY"};
 
-int64_t FloorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+int64_t FloorDiv(int64_t a, int64_t b) {
+  return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
+}
 
 enum class Elem {
-  kYYYY, kYYY, kYY, kY, kRRRR, kRR, kMM, kMONTH, kMON, kDD, kDDD, kD, kDAY, kDY, kHH24, kHH12,
-  kMI, kSS, kSSSSS, kFF, kAM, kAMDots, kQ, kX, kFM, kFX, kLiteral, kPunct,
+  kYYYY,
+  kYYY,
+  kYY,
+  kY,
+  kRRRR,
+  kRR,
+  kMM,
+  kMONTH,
+  kMON,
+  kDD,
+  kDDD,
+  kD,
+  kDAY,
+  kDY,
+  kHH24,
+  kHH12,
+  kMI,
+  kSS,
+  kSSSSS,
+  kFF,
+  kAM,
+  kAMDots,
+  kQ,
+  kX,
+  kFM,
+  kFX,
+  kLiteral,
+  kPunct,
 };
 
 struct Token {
   Elem elem;
-  size_t len;        // characters of the format consumed
+  size_t len;  // characters of the format consumed
   int ff_digits = 6;
   enum Case { kUpper, kCapital, kLower } text_case = kUpper;
   std::string_view literal;
@@ -46,15 +74,15 @@ Token NextToken(std::string_view f) {
   };
   // Longest elements first so that "MONTH" wins over "MON" and "HH24" over "HH".
   static constexpr Entry kEntries[] = {
-      {"SSSSS", Elem::kSSSSS}, {"YYYY", Elem::kYYYY}, {"RRRR", Elem::kRRRR},
-      {"MONTH", Elem::kMONTH}, {"HH24", Elem::kHH24}, {"HH12", Elem::kHH12},
+      {"SSSSS", Elem::kSSSSS}, {"YYYY", Elem::kYYYY},   {"RRRR", Elem::kRRRR},
+      {"MONTH", Elem::kMONTH}, {"HH24", Elem::kHH24},   {"HH12", Elem::kHH12},
       {"A.M.", Elem::kAMDots}, {"P.M.", Elem::kAMDots}, {"YYY", Elem::kYYY},
-      {"MON", Elem::kMON},     {"DAY", Elem::kDAY},   {"DDD", Elem::kDDD},
-      {"YY", Elem::kYY},       {"RR", Elem::kRR},     {"MM", Elem::kMM},
-      {"DD", Elem::kDD},       {"DY", Elem::kDY},     {"HH", Elem::kHH12},
-      {"MI", Elem::kMI},       {"SS", Elem::kSS},     {"FF", Elem::kFF},
-      {"AM", Elem::kAM},       {"PM", Elem::kAM},     {"FM", Elem::kFM},
-      {"FX", Elem::kFX},       {"Y", Elem::kY},       {"D", Elem::kD},
+      {"MON", Elem::kMON},     {"DAY", Elem::kDAY},     {"DDD", Elem::kDDD},
+      {"YY", Elem::kYY},       {"RR", Elem::kRR},       {"MM", Elem::kMM},
+      {"DD", Elem::kDD},       {"DY", Elem::kDY},       {"HH", Elem::kHH12},
+      {"MI", Elem::kMI},       {"SS", Elem::kSS},       {"FF", Elem::kFF},
+      {"AM", Elem::kAM},       {"PM", Elem::kAM},       {"FM", Elem::kFM},
+      {"FX", Elem::kFX},       {"Y", Elem::kY},         {"D", Elem::kD},
       {"Q", Elem::kQ},         {"X", Elem::kX},
   };
   char c0 = f[0];
@@ -75,8 +103,8 @@ Token NextToken(std::string_view f) {
     }
     bool up0 = std::isupper(static_cast<unsigned char>(f[0]));
     bool up1 = f.size() > 1 && std::isupper(static_cast<unsigned char>(f[1]));
-    t.text_case = up0 ? (up1 || e.text.size() == 1 ? Token::kUpper : Token::kCapital)
-                      : Token::kLower;
+    t.text_case =
+        up0 ? (up1 || e.text.size() == 1 ? Token::kUpper : Token::kCapital) : Token::kLower;
     return t;
   }
   ThrowOra(1821, "date format not recognized");
@@ -140,6 +168,11 @@ int DaysInMonth(int64_t year, int month) {
 }
 
 int64_t AddMonths(int64_t micros, int64_t months) {
+  // Beyond 20,000 years either way the year is out of range anyway, and the month count
+  // below cannot overflow.
+  if (months > 12 * 20000 || months < -12 * 20000) {
+    ThrowOra(1841, "(full) year must be between -4713 and +9999, and not be 0");
+  }
   DateParts p = SplitMicros(micros);
   bool last = p.day == DaysInMonth(p.year, p.month);
   int64_t total = p.year * 12 + (p.month - 1) + months;
@@ -147,7 +180,9 @@ int64_t AddMonths(int64_t micros, int64_t months) {
   p.month = static_cast<int>(total - p.year * 12) + 1;
   int dim = DaysInMonth(p.year, p.month);
   if (last || p.day > dim) p.day = dim;
-  return JoinMicros(p);
+  const int64_t out = JoinMicros(p);
+  CheckYearRange(out);
+  return out;
 }
 
 int64_t AddMonthsStrict(int64_t micros, int64_t months) {
@@ -186,50 +221,93 @@ std::string Format(int64_t micros, std::string_view f) {
     int hour12 = p.hour % 12 == 0 ? 12 : p.hour % 12;
     switch (t.elem) {
       case Elem::kYYYY:
-      case Elem::kRRRR: out += Num(p.year, 4, fm); break;
-      case Elem::kYYY: out += Num(p.year % 1000, 3, fm); break;
+      case Elem::kRRRR:
+        out += Num(p.year, 4, fm);
+        break;
+      case Elem::kYYY:
+        out += Num(p.year % 1000, 3, fm);
+        break;
       case Elem::kYY:
-      case Elem::kRR: out += Num(p.year % 100, 2, fm); break;
-      case Elem::kY: out += Num(p.year % 10, 1, fm); break;
-      case Elem::kMM: out += Num(p.month, 2, fm); break;
+      case Elem::kRR:
+        out += Num(p.year % 100, 2, fm);
+        break;
+      case Elem::kY:
+        out += Num(p.year % 10, 1, fm);
+        break;
+      case Elem::kMM:
+        out += Num(p.month, 2, fm);
+        break;
       case Elem::kMONTH: {
         std::string m = ApplyCase(kMonths[p.month - 1], t.text_case);
         if (!fm) m.resize(9, ' ');
         out += m;
         break;
       }
-      case Elem::kMON: out += ApplyCase(kMonths[p.month - 1].substr(0, 3), t.text_case); break;
-      case Elem::kDD: out += Num(p.day, 2, fm); break;
+      case Elem::kMON:
+        out += ApplyCase(kMonths[p.month - 1].substr(0, 3), t.text_case);
+        break;
+      case Elem::kDD:
+        out += Num(p.day, 2, fm);
+        break;
       case Elem::kDDD:
         out += Num(days - DaysFromCivil(p.year, 1, 1) + 1, 3, fm);
         break;
-      case Elem::kD: out += Num(dow + 1, 1, fm); break;
+      case Elem::kD:
+        out += Num(dow + 1, 1, fm);
+        break;
       case Elem::kDAY: {
         std::string d = ApplyCase(kDays[dow], t.text_case);
         if (!fm) d.resize(9, ' ');
         out += d;
         break;
       }
-      case Elem::kDY: out += ApplyCase(kDays[dow].substr(0, 3), t.text_case); break;
-      case Elem::kHH24: out += Num(p.hour, 2, fm); break;
-      case Elem::kHH12: out += Num(hour12, 2, fm); break;
-      case Elem::kMI: out += Num(p.minute, 2, fm); break;
-      case Elem::kSS: out += Num(p.second, 2, fm); break;
-      case Elem::kSSSSS: out += Num(p.hour * 3600 + p.minute * 60 + p.second, 5, fm); break;
+      case Elem::kDY:
+        out += ApplyCase(kDays[dow].substr(0, 3), t.text_case);
+        break;
+      case Elem::kHH24:
+        out += Num(p.hour, 2, fm);
+        break;
+      case Elem::kHH12:
+        out += Num(hour12, 2, fm);
+        break;
+      case Elem::kMI:
+        out += Num(p.minute, 2, fm);
+        break;
+      case Elem::kSS:
+        out += Num(p.second, 2, fm);
+        break;
+      case Elem::kSSSSS:
+        out += Num(p.hour * 3600 + p.minute * 60 + p.second, 5, fm);
+        break;
       case Elem::kFF: {
         std::string frac = fmt::format("{:06d}", p.micros);
         frac.resize(static_cast<size_t>(t.ff_digits), '0');
         out += frac;
         break;
       }
-      case Elem::kAM: out += ApplyCase(p.hour < 12 ? "AM" : "PM", t.text_case); break;
-      case Elem::kAMDots: out += ApplyCase(p.hour < 12 ? "A.M." : "P.M.", t.text_case); break;
-      case Elem::kQ: out += Num((p.month - 1) / 3 + 1, 1, true); break;
-      case Elem::kX: out += '.'; break;
-      case Elem::kFM: fm = !fm; break;
-      case Elem::kFX: break;
-      case Elem::kLiteral: out += t.literal; break;
-      case Elem::kPunct: out += src; break;
+      case Elem::kAM:
+        out += ApplyCase(p.hour < 12 ? "AM" : "PM", t.text_case);
+        break;
+      case Elem::kAMDots:
+        out += ApplyCase(p.hour < 12 ? "A.M." : "P.M.", t.text_case);
+        break;
+      case Elem::kQ:
+        out += Num((p.month - 1) / 3 + 1, 1, true);
+        break;
+      case Elem::kX:
+        out += '.';
+        break;
+      case Elem::kFM:
+        fm = !fm;
+        break;
+      case Elem::kFX:
+        break;
+      case Elem::kLiteral:
+        out += t.literal;
+        break;
+      case Elem::kPunct:
+        out += src;
+        break;
     }
   }
   return out;
@@ -305,18 +383,38 @@ int64_t Parse(std::string_view text, std::string_view f, int64_t now_micros) {
         p.year = two_digit_year(v, pos - start, t.elem == Elem::kRR);
         break;
       }
-      case Elem::kMM: p.month = static_cast<int>(read_num(2)); break;
+      case Elem::kMM:
+        p.month = static_cast<int>(read_num(2));
+        break;
       case Elem::kMON:
-      case Elem::kMONTH: p.month = read_name(kMonths, 3, 1843) + 1; break;
-      case Elem::kDD: p.day = static_cast<int>(read_num(2)); break;
-      case Elem::kDDD: read_num(3); break;
-      case Elem::kD: read_num(1); break;
+      case Elem::kMONTH:
+        p.month = read_name(kMonths, 3, 1843) + 1;
+        break;
+      case Elem::kDD:
+        p.day = static_cast<int>(read_num(2));
+        break;
+      case Elem::kDDD:
+        read_num(3);
+        break;
+      case Elem::kD:
+        read_num(1);
+        break;
       case Elem::kDAY:
-      case Elem::kDY: read_name(kDays, 3, 1846); break;
-      case Elem::kHH24: p.hour = static_cast<int>(read_num(2)); break;
-      case Elem::kHH12: hour12 = static_cast<int>(read_num(2)); break;
-      case Elem::kMI: p.minute = static_cast<int>(read_num(2)); break;
-      case Elem::kSS: p.second = static_cast<int>(read_num(2)); break;
+      case Elem::kDY:
+        read_name(kDays, 3, 1846);
+        break;
+      case Elem::kHH24:
+        p.hour = static_cast<int>(read_num(2));
+        break;
+      case Elem::kHH12:
+        hour12 = static_cast<int>(read_num(2));
+        break;
+      case Elem::kMI:
+        p.minute = static_cast<int>(read_num(2));
+        break;
+      case Elem::kSS:
+        p.second = static_cast<int>(read_num(2));
+        break;
       case Elem::kSSSSS: {
         int64_t s = read_num(5);
         p.hour = static_cast<int>(s / 3600);
@@ -350,7 +448,9 @@ int64_t Parse(std::string_view text, std::string_view f, int64_t now_micros) {
         }
         break;
       }
-      case Elem::kQ: read_num(1); break;
+      case Elem::kQ:
+        read_num(1);
+        break;
       case Elem::kX:
       case Elem::kPunct:
         if (pos < text.size() && !std::isalnum(static_cast<unsigned char>(text[pos]))) {
@@ -362,14 +462,16 @@ int64_t Parse(std::string_view text, std::string_view f, int64_t now_micros) {
       case Elem::kLiteral:
         if (!StartsWithCI(text.substr(pos), [&] {
               std::string u(t.literal);
-              for (auto& ch : u) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+              for (auto& ch : u)
+                ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
               return u;
             }()))
           ThrowOra(1861, "literal does not match format string");
         pos += t.literal.size();
         break;
       case Elem::kFM:
-      case Elem::kFX: break;
+      case Elem::kFX:
+        break;
     }
   }
   skip_spaces();

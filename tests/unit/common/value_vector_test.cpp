@@ -47,7 +47,9 @@ TEST(ValueTest, Compare) {
   EXPECT_GT(Value::Double(2.5).Compare(Value::Integer(2)), 0);
   EXPECT_LT(Value::Varchar("abc").Compare(Value::Varchar("abd")), 0);
   EXPECT_GT(Value::Varchar("a ").Compare(Value::Varchar("a")), 0);
-  EXPECT_EQ(Value::Varchar("a ", LogicalType::Char(2)).Compare(Value::Varchar("a", LogicalType::Char(1))), 0);
+  EXPECT_EQ(
+      Value::Varchar("a ", LogicalType::Char(2)).Compare(Value::Varchar("a", LogicalType::Char(1))),
+      0);
   EXPECT_LT(Value::Date(100).Compare(Value::Date(200)), 0);
   EXPECT_EQ(Value::Date(1).Compare(Value::Timestamp(1000000)), 0);
   EXPECT_EQ(Value::Integer(5).Compare(Value::Varchar("5")), 0);
@@ -81,9 +83,19 @@ TEST(DateTimeTest, FormatAndParse) {
   EXPECT_EQ(code([] { datetime::Parse("2026-02-01 x", "YYYY-MM-DD", 0); }), 1830);
   EXPECT_EQ(code([] { datetime::Parse("abcd", "YYYY", 0); }), 1858);
   EXPECT_EQ(code([] { datetime::Format(0, "YYYY-QQQ-ZZ"); }), 1821);
-  EXPECT_EQ(datetime::AddMonths(DateSecs(2026, 1, 31) * 1000000LL, 1), DateSecs(2026, 2, 28) * 1000000LL);
-  EXPECT_EQ(datetime::AddMonths(DateSecs(2026, 2, 28) * 1000000LL, 1), DateSecs(2026, 3, 31) * 1000000LL);
-  EXPECT_EQ(datetime::AddMonths(DateSecs(2026, 1, 15) * 1000000LL, -13), DateSecs(2024, 12, 15) * 1000000LL);
+  EXPECT_EQ(datetime::AddMonths(DateSecs(2026, 1, 31) * 1000000LL, 1),
+            DateSecs(2026, 2, 28) * 1000000LL);
+  EXPECT_EQ(datetime::AddMonths(DateSecs(2026, 2, 28) * 1000000LL, 1),
+            DateSecs(2026, 3, 31) * 1000000LL);
+  EXPECT_EQ(datetime::AddMonths(DateSecs(2026, 1, 15) * 1000000LL, -13),
+            DateSecs(2024, 12, 15) * 1000000LL);
+  // ADD_MONTHS beyond year 9999, and month counts whose sum with the date's would overflow
+  // (the fuzzer's UBSan finding): ORA-01841, as Oracle.
+  const int64_t jan2024 = DateSecs(2024, 1, 1) * 1000000LL;
+  EXPECT_EQ(code([&] { datetime::AddMonths(jan2024, INT64_MAX); }), 1841);
+  EXPECT_EQ(code([&] { datetime::AddMonths(jan2024, INT64_MIN); }), 1841);
+  EXPECT_EQ(code([&] { datetime::AddMonths(jan2024, 12 * 8000); }), 1841);
+  EXPECT_EQ(datetime::AddMonths(jan2024, 12 * 7975 + 11), DateSecs(9999, 12, 1) * 1000000LL);
 }
 
 TEST(VectorTest, FlatAndConstant) {
@@ -106,7 +118,8 @@ TEST(VectorTest, FlatAndConstant) {
 
 TEST(VectorTest, StringsSurviveHeapGrowth) {
   Vector v(LogicalType::Varchar(), kVectorSize);
-  for (size_t i = 0; i < kVectorSize; ++i) v.SetValue(i, Value::Varchar(std::string(100, 'a' + i % 26)));
+  for (size_t i = 0; i < kVectorSize; ++i)
+    v.SetValue(i, Value::Varchar(std::string(100, 'a' + i % 26)));
   for (size_t i = 0; i < kVectorSize; i += 97)
     EXPECT_EQ(v.GetValue(i).str(), std::string(100, 'a' + i % 26));
   v.SetValue(3, Value::Varchar(""));
