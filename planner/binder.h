@@ -147,7 +147,11 @@ BoundExprPtr TypeFunction(const std::string& name, std::vector<BoundExprPtr> arg
 bool IsAggregateName(const std::string& name);
 //! Makes two comparison operands comparable (implicit conversions the Oracle way).
 void CoerceComparison(BoundExprPtr& l, BoundExprPtr& r, Dialect dialect);
-//! Evaluates a constant expression (no columns).
+//! Evaluates a constant expression (no columns). (planner/constant_folding.cpp)
 Value FoldConstant(const BoundExpr& e, PlanContext& ctx);
+//! `e` itself, or the constant it always is: arithmetic and concatenation over constants
+//! (and NLS-independent casts) evaluated now, as Oracle does at parse time. Left as it is
+//! when the evaluation raises an error or gives NULL.
+BoundExprPtr FoldArithmetic(BoundExprPtr e, EvalContext& ctx);
 
 }  // namespace pathdb::planner

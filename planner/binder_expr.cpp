@@ -69,52 +69,6 @@ BoundExprPtr BindLiteral(const ast::Expr& e, Dialect dialect) {
   return MakeConstant(v);
 }
 
-// What FoldArithmetic may evaluate at bind time: constants, arithmetic and concatenation of
-// them, and casts whose result does not depend on the session's NLS formats (a cached cursor
-// is shared by sessions with different formats, so DATE <-> string conversions stay).
-bool Foldable(const BoundExpr& e) {
-  switch (e.kind) {
-    case BoundKind::kConstant:
-      return true;
-    case BoundKind::kCast: {
-      const LogicalType& from = e.children[0]->type;
-      auto nls = [](const LogicalType& t) {
-        return t.id == TypeId::kDate || t.id == TypeId::kTimestamp;
-      };
-      if ((nls(from) && e.type.IsString()) || (from.IsString() && nls(e.type))) return false;
-      return Foldable(*e.children[0]);
-    }
-    case BoundKind::kFunction: {
-      static constexpr std::string_view kOps[] = {"+", "-", "*", "/", "||", "NEG"};
-      if (std::find(std::begin(kOps), std::end(kOps), e.name) == std::end(kOps)) return false;
-      for (const auto& c : e.children)
-        if (!Foldable(*c)) return false;
-      return true;
-    }
-    default:
-      return false;
-  }
-}
-
-// Oracle evaluates constant arithmetic once at parse time: its TPC-H Q1 plan shows
-// "L_SHIPDATE"<=TO_DATE(' 1998-09-02 00:00:00', ...) for date '1998-12-01' - interval '90' day.
-// The estimate then sees a value, the scan can evaluate the comparison in storage, and no row
-// pays for the arithmetic. An expression that raises an error (1/0, a month without that day)
-// or gives NULL is left as it is, so the error or the NULL's typing stays where it was.
-BoundExprPtr FoldArithmetic(BoundExprPtr e, EvalContext& ctx) {
-  if (e->kind != BoundKind::kFunction || !Foldable(*e)) return e;
-  Value v;
-  try {
-    v = ExpressionExecutor::EvaluateScalar(*e, ctx);
-  } catch (const std::exception&) {
-    return e;
-  }
-  if (v.is_null()) return e;
-  auto c = MakeConstant(std::move(v));
-  c->type = e->type;
-  return c;
-}
-
 BoundExprPtr ToNumeric(BoundExprPtr e) {
   if (e->type.IsNumeric() || e->type.id == TypeId::kNull) return e;
   return CoerceTo(std::move(e), LogicalType::Number());
@@ -599,10 +553,6 @@ BoundExprPtr Binder::Resolve(const std::vector<std::string>& names) {
 
 BoundExprPtr Binder::BindScalar(const ast::Expr& e) {
   return BindExpr(e);
-}
-
-Value FoldConstant(const BoundExpr& e, PlanContext& ctx) {
-  return ExpressionExecutor::EvaluateScalar(e, ctx.eval);
 }
 
 }  // namespace pathdb::planner
