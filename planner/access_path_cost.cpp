@@ -235,8 +235,52 @@ double TableFacts::Selectivity(const std::vector<size_t>& positions) const {
     }
     sel *= card::RangeSel(col, r);
   }
+  sel *= ColumnGroupSel(singles);
   for (size_t p : singles) sel *= ConjunctSel(*conjuncts_[p]);
   return std::clamp(sel, 0.0, 1.0);
+}
+
+double TableFacts::ColumnGroupSel(std::vector<size_t>& positions) const {
+  // Oracle's rule (oracle-reference 9.2): equalities on every column of a column group select
+  // 1/NUM_DISTINCT of the group's non-NULL rows, not the product of their selectivities,
+  // which assumes the columns independent. As in Oracle, a group one of whose columns has a
+  // histogram is not used (the histogram knows the value; the group does not).
+  if (!has_stats_ || table_.column_groups.empty() || rows_ <= 0) return 1.0;
+  std::map<uint32_t, size_t> equal;  // column -> position of its equality
+  for (size_t p : positions) {
+    auto cc = AsColumnCondition(*conjuncts_[p], column_ids_);
+    if (!cc || cc->op != "=" ||
+        (cc->value->kind == BoundKind::kConstant && cc->value->constant.is_null()))
+      continue;
+    equal.emplace(cc->column, p);
+  }
+  std::vector<const storage::ColumnGroup*> groups;
+  for (const auto& g : table_.column_groups) groups.push_back(&g);
+  std::stable_sort(groups.begin(), groups.end(),
+                   [](auto* a, auto* b) { return a->columns.size() > b->columns.size(); });
+  double sel = 1.0;
+  for (const storage::ColumnGroup* g : groups) {
+    auto st = table_.stats.column_groups.find(g->name);
+    if (st == table_.stats.column_groups.end() || !st->second.present ||
+        st->second.num_distinct == 0)
+      continue;
+    bool covered = true;
+    for (uint32_t c : g->columns) {
+      covered = covered && equal.count(c) > 0;
+      if (c < table_.stats.columns.size() &&
+          table_.stats.columns[c].histogram != storage::HistogramType::kNone)
+        covered = false;
+    }
+    if (!covered) continue;
+    const double non_null =
+        std::clamp(1.0 - static_cast<double>(st->second.num_nulls) / rows_, 0.0, 1.0);
+    sel *= non_null / static_cast<double>(st->second.num_distinct);
+    for (uint32_t c : g->columns) {
+      positions.erase(std::find(positions.begin(), positions.end(), equal.at(c)));
+      equal.erase(c);
+    }
+  }
+  return sel;
 }
 
 double TableFacts::AllSelectivity() const {

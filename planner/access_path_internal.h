@@ -80,6 +80,9 @@ class TableFacts {
   //! Selectivity of the conjuncts at `positions` together (a >= / <= pair on one column
   //! counts as one bounded range, as Oracle reads BETWEEN).
   double Selectivity(const std::vector<size_t>& positions) const;
+  //! The selectivity of the equalities among `positions` that cover a column group with
+  //! statistics (1/NUM_DISTINCT of the group); removes those positions.
+  double ColumnGroupSel(std::vector<size_t>& positions) const;
   double AllSelectivity() const;
   //! Average bytes of a row made of `column_ids` (AVG_COL_LEN, else the type's width).
   double RowBytes(const std::vector<uint32_t>& column_ids) const;

@@ -7,6 +7,7 @@
 #include "common/interval.h"
 #include "planner/binder.h"
 #include "planner/bound_util.h"
+#include "planner/dbms_stats/dbms_stats.h"
 #include "planner/unnest.h"
 
 namespace pathdb::planner {
@@ -392,6 +393,19 @@ BoundExprPtr Binder::BindFunction(const ast::Expr& e) {
   for (size_t i = 0; i < e.names.size(); ++i) {
     if (i) name += '.';
     name += e.names[i];
+  }
+  if (e.names.size() == 2 && e.names[0] == "DBMS_STATS") {
+    // CREATE_EXTENDED_STATS and SHOW_EXTENDED_STATS_NAME run once, while the statement is
+    // bound (their arguments are constants), and the statement sees the name they return.
+    std::vector<CallArg> args;
+    for (const auto& a : e.args) {
+      if (a->kind == ast::ExprKind::kBinary && a->op == "=>")
+        args.emplace_back(a->args[0]->names[0], a->args[1].get());
+      else
+        args.emplace_back("", a.get());
+    }
+    if (auto name = CallDbmsStatsFunction(e.names[1], args, ctx_))
+      return MakeConstant(Value::Varchar(*name));
   }
   if (name.rfind("DBMS_STATS", 0) == 0 || name.rfind("DBMS_XPLAN", 0) == 0)
     ThrowUnimplemented(name);

@@ -160,8 +160,8 @@ void JoinGraph::ClassifyConjuncts() {
   CombineMultiColumnJoins();
 }
 
-std::optional<JoinGraph::GroupNdv> JoinGraph::ColumnGroupNdv(size_t rel,
-                                                              const std::vector<size_t>& columns) const {
+std::optional<JoinGraph::GroupNdv> JoinGraph::ColumnGroupNdv(
+    size_t rel, const std::vector<size_t>& columns) const {
   const Relation& r = rels_[rel];
   if (!r.scan || !r.node->table->stats.present) return std::nullopt;
   const storage::TableInfo& table = *r.node->table;
@@ -180,6 +180,12 @@ std::optional<JoinGraph::GroupNdv> JoinGraph::ColumnGroupNdv(size_t rel,
       return GroupNdv{static_cast<double>(ix->stats.distinct_keys), true};
     }
   }
+  // A column group with statistics (DBMS_STATS.CREATE_EXTENDED_STATS) counted them too.
+  if (const storage::ColumnGroup* g = table.FindColumnGroup(ids)) {
+    auto st = table.stats.column_groups.find(g->name);
+    if (st != table.stats.column_groups.end() && st->second.present && st->second.num_distinct > 0)
+      return GroupNdv{static_cast<double>(st->second.num_distinct), true};
+  }
   // Otherwise the columns as if independent, but never more combinations than rows.
   double product = 1;
   for (size_t col : columns) {
@@ -187,7 +193,8 @@ std::optional<JoinGraph::GroupNdv> JoinGraph::ColumnGroupNdv(size_t rel,
     if (!v.usable()) return std::nullopt;
     product *= v.Ndv();
   }
-  return GroupNdv{std::min(product, std::max(1.0, static_cast<double>(table.stats.num_rows))), false};
+  return GroupNdv{std::min(product, std::max(1.0, static_cast<double>(table.stats.num_rows))),
+                  false};
 }
 
 void JoinGraph::CombineMultiColumnJoins() {
@@ -198,9 +205,11 @@ void JoinGraph::CombineMultiColumnJoins() {
   std::map<std::pair<size_t, size_t>, std::vector<size_t>> groups;
   for (size_t k = 0; k < conjuncts_.size(); ++k) {
     const Conjunct& c = conjuncts_[k];
-    if (!c.equi || std::popcount(c.left_leaves) != 1 || std::popcount(c.right_leaves) != 1) continue;
+    if (!c.equi || std::popcount(c.left_leaves) != 1 || std::popcount(c.right_leaves) != 1)
+      continue;
     const BoundExpr& e = *c.expr;
-    if (e.children[0]->kind != BoundKind::kColumn || e.children[1]->kind != BoundKind::kColumn) continue;
+    if (e.children[0]->kind != BoundKind::kColumn || e.children[1]->kind != BoundKind::kColumn)
+      continue;
     const size_t a = static_cast<size_t>(std::countr_zero(c.left_leaves));
     const size_t b = static_cast<size_t>(std::countr_zero(c.right_leaves));
     groups[{std::min(a, b), std::max(a, b)}].push_back(k);

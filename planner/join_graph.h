@@ -115,11 +115,11 @@ class JoinGraph {
   //! the others 1) from the column groups' NDVs.
   void CombineMultiColumnJoins();
   //! NDV of a column group of relation `rel` (global column numbers): an index on exactly
-  //! those columns gives its DISTINCT_KEYS (exact), else the product of NDVs capped at the
-  //! table rows.
+  //! those columns gives its DISTINCT_KEYS (exact), else column-group statistics on them
+  //! (exact), else the product of NDVs capped at the table rows.
   struct GroupNdv {
     double ndv = 1;
-    bool exact = false;  //!< counted (an index's DISTINCT_KEYS), not inferred
+    bool exact = false;  //!< counted (DISTINCT_KEYS, a column group's NUM_DISTINCT), not inferred
   };
   std::optional<GroupNdv> ColumnGroupNdv(size_t rel, const std::vector<size_t>& columns) const;
 

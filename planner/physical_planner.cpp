@@ -197,23 +197,44 @@ std::vector<AggregateSpec> ToSpecs(std::vector<LogicalAggregate>& aggs) {
 }
 
 // HASH GROUP BY rows: the product of the group columns' distinct values (read from the
-// statistics when the input is a table scan), capped at the input rows; 10% of the input for
+// statistics when the input is a table scan; a column group with statistics on some of them
+// gives their combined NUM_DISTINCT instead), capped at the input rows; 10% of the input for
 // what the statistics cannot answer.
 double GroupRows(const LogicalNode& agg, double input) {
   const LogicalNode& child = *agg.children[0];
+  const bool scan =
+      child.kind == LogicalNode::Kind::kScan && child.table && child.table->stats.present;
+  std::map<uint32_t, double> column_ndv;  // table column -> NDV, for the bare columns
   double rows = 1;
   for (const auto& g : agg.groups) {
     double ndv = 0;
-    if (g->kind == BoundKind::kColumn && child.kind == LogicalNode::Kind::kScan && child.table &&
-        child.table->stats.present && g->column_index < child.column_ids.size()) {
+    if (scan && g->kind == BoundKind::kColumn && g->column_index < child.column_ids.size()) {
       const uint32_t tc = child.column_ids[g->column_index];
       if (tc < child.table->stats.columns.size()) {
         card::ColumnView col{&child.table->stats.columns[tc], double(child.table->stats.num_rows)};
         if (col.usable()) ndv = col.Ndv();
       }
+      if (ndv > 0) {
+        column_ndv.emplace(tc, ndv);
+        continue;
+      }
     }
     rows *= ndv > 0 ? ndv : std::max(1.0, input / 10);
   }
+  if (scan) {
+    const storage::TableInfo& t = *child.table;
+    for (const auto& grp : t.column_groups) {
+      auto st = t.stats.column_groups.find(grp.name);
+      if (st == t.stats.column_groups.end() || !st->second.present) continue;
+      bool covered = true;
+      for (uint32_t c : grp.columns) covered = covered && column_ndv.count(c) > 0;
+      if (!covered) continue;
+      // The group's NULL combination (every column NULL) is one more group.
+      rows *= static_cast<double>(st->second.num_distinct) + (st->second.num_nulls > 0 ? 1 : 0);
+      for (uint32_t c : grp.columns) column_ndv.erase(c);
+    }
+  }
+  for (const auto& [c, ndv] : column_ndv) rows *= ndv;
   return std::clamp(rows, 1.0, std::max(input, 1.0));
 }
 

@@ -1,6 +1,7 @@
 // The planner's public face: ast::Statement -> executable operator tree. The Session calls
 // these; everything else in planner/ is internal.
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -90,6 +91,10 @@ struct PlanContext {
   //! Statistics feedback from an earlier execution (planner/statistics_feedback.h): these
   //! cardinalities replace the estimates of the tables and joins they name.
   std::vector<CardinalityCorrection> feedback;
+  //! Called before a function bound in the statement changes the dictionary
+  //! (DBMS_STATS.CREATE_EXTENDED_STATS in a query): the session commits, as for DDL. Null
+  //! when the statement is only planned (EXPLAIN PLAN): such functions then change nothing.
+  std::function<void()> before_dictionary_change;
 
   //! Registers a finished subquery plan and returns the const handle its expression keeps.
   std::shared_ptr<const PhysicalOperator> AddSubPlan(std::unique_ptr<PhysicalOperator> plan) {

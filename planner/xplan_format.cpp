@@ -266,19 +266,19 @@ std::vector<std::string> Render(const PlanDocument& doc, const Format& f) {
                       return ScaledCell(*l.rows, 8, false);
                     }});
   }
-  if (!f.basic && f.rows && !runtime) {
+  if (f.rows && !runtime) {
     cols.push_back({" Rows  ", [cursor_row0](const PlanLine& l, bool first) {
                       if ((first && cursor_row0) || !l.rows) return std::string(7, ' ');
                       return ScaledCell(*l.rows, 7, false);
                     }});
   }
-  if (!f.basic && f.bytes && !runtime) {
+  if (f.bytes && !runtime) {
     cols.push_back({" Bytes ", [cursor_row0](const PlanLine& l, bool first) {
                       if ((first && cursor_row0) || !l.bytes) return std::string(7, ' ');
                       return ScaledCell(*l.bytes, 7, true);
                     }});
   }
-  if (!f.basic && f.cost && !runtime) {
+  if (f.cost && !runtime) {
     cols.push_back({" Cost (%CPU)", [cursor_row0](const PlanLine& l, bool first) {
                       if (!l.cost) return std::string(12, ' ');
                       std::string c = *l.cost >= 1e6

@@ -35,6 +35,16 @@ std::optional<size_t> TableInfo::ColumnIndex(std::string_view n) const {
   return std::nullopt;
 }
 
+const ColumnGroup* TableInfo::FindColumnGroup(std::vector<uint32_t> cols) const {
+  std::sort(cols.begin(), cols.end());
+  for (const ColumnGroup& g : column_groups) {
+    std::vector<uint32_t> mine = g.columns;
+    std::sort(mine.begin(), mine.end());
+    if (mine == cols) return &g;
+  }
+  return nullptr;
+}
+
 // ---- Impl helpers
 
 Segment& Database::Impl::SegmentOf(const TableInfo& t) {

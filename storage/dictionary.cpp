@@ -17,7 +17,7 @@ namespace pathdb::storage {
 namespace {
 
 constexpr uint32_t kDictMagic = 0x50444443;  // "CDDP"
-constexpr uint32_t kDictVersion = 2;
+constexpr uint32_t kDictVersion = 3;
 
 [[noreturn]] void ThrowBadDictionary() {
   ThrowOra(600, "internal error code, arguments: [kqd-dictionary], [corrupt dictionary]");
@@ -115,6 +115,24 @@ std::optional<Value> GetOptValue(Reader& r) {
   return GetValue(r);
 }
 
+void PutColumnStats(Writer& w, RowEncoder& enc, const ColumnStats& c) {
+  w.Put<uint8_t>(c.present);
+  w.Put(c.num_distinct);
+  w.Put(c.num_nulls);
+  PutOptValue(w, enc, c.low_value);
+  PutOptValue(w, enc, c.high_value);
+  w.Put(c.density);
+  w.Put(c.avg_col_len);
+  w.Put(c.sample_size);
+  w.Put<uint8_t>(static_cast<uint8_t>(c.histogram));
+  w.Put<uint32_t>(static_cast<uint32_t>(c.buckets.size()));
+  for (const auto& b : c.buckets) {
+    PutValue(w, enc, b.endpoint);
+    w.Put(b.endpoint_number);
+    w.Put(b.repeat_count);
+  }
+}
+
 void PutTableStats(Writer& w, RowEncoder& enc, const TableStats& s) {
   w.Put<uint8_t>(s.present);
   w.Put(s.num_rows);
@@ -123,23 +141,46 @@ void PutTableStats(Writer& w, RowEncoder& enc, const TableStats& s) {
   w.Put(s.sample_size);
   w.Put(s.last_analyzed);
   w.Put<uint32_t>(static_cast<uint32_t>(s.columns.size()));
-  for (const auto& c : s.columns) {
-    w.Put<uint8_t>(c.present);
-    w.Put(c.num_distinct);
-    w.Put(c.num_nulls);
-    PutOptValue(w, enc, c.low_value);
-    PutOptValue(w, enc, c.high_value);
-    w.Put(c.density);
-    w.Put(c.avg_col_len);
-    w.Put(c.sample_size);
-    w.Put<uint8_t>(static_cast<uint8_t>(c.histogram));
-    w.Put<uint32_t>(static_cast<uint32_t>(c.buckets.size()));
-    for (const auto& b : c.buckets) {
-      PutValue(w, enc, b.endpoint);
-      w.Put(b.endpoint_number);
-      w.Put(b.repeat_count);
-    }
+  for (const auto& c : s.columns) PutColumnStats(w, enc, c);
+}
+
+// Version 3: the table's column groups and their statistics follow its statistics.
+void PutColumnGroups(Writer& w, RowEncoder& enc, const TableInfo& t) {
+  w.Put<uint32_t>(static_cast<uint32_t>(t.column_groups.size()));
+  for (const auto& g : t.column_groups) {
+    w.Str(g.name);
+    w.Put<uint32_t>(static_cast<uint32_t>(g.columns.size()));
+    for (uint32_t c : g.columns) w.Put(c);
   }
+  w.Put<uint32_t>(static_cast<uint32_t>(t.stats.column_groups.size()));
+  for (const auto& [name, cs] : t.stats.column_groups) {
+    w.Str(name);
+    PutColumnStats(w, enc, cs);
+  }
+}
+
+ColumnStats GetColumnStats(Reader& r) {
+  ColumnStats c;
+  c.present = r.Get<uint8_t>() != 0;
+  c.num_distinct = r.Get<uint64_t>();
+  c.num_nulls = r.Get<uint64_t>();
+  c.low_value = GetOptValue(r);
+  c.high_value = GetOptValue(r);
+  c.density = r.Get<double>();
+  c.avg_col_len = r.Get<uint32_t>();
+  c.sample_size = r.Get<uint64_t>();
+  auto h = r.Get<uint8_t>();
+  if (h > static_cast<uint8_t>(HistogramType::kHeightBalanced)) ThrowBadDictionary();
+  c.histogram = static_cast<HistogramType>(h);
+  uint32_t nb = r.Count(16);
+  for (uint32_t j = 0; j < nb; ++j) {
+    HistogramBucket b;
+    b.endpoint = GetValue(r);
+    b.endpoint_number = r.Get<uint64_t>();
+    b.repeat_count = r.Get<uint64_t>();
+    c.buckets.push_back(std::move(b));
+  }
+  return c;
 }
 
 TableStats GetTableStats(Reader& r) {
@@ -151,30 +192,28 @@ TableStats GetTableStats(Reader& r) {
   s.sample_size = r.Get<uint64_t>();
   s.last_analyzed = r.Get<int64_t>();
   uint32_t ncols = r.Count(8);
-  for (uint32_t i = 0; i < ncols; ++i) {
-    ColumnStats c;
-    c.present = r.Get<uint8_t>() != 0;
-    c.num_distinct = r.Get<uint64_t>();
-    c.num_nulls = r.Get<uint64_t>();
-    c.low_value = GetOptValue(r);
-    c.high_value = GetOptValue(r);
-    c.density = r.Get<double>();
-    c.avg_col_len = r.Get<uint32_t>();
-    c.sample_size = r.Get<uint64_t>();
-    auto h = r.Get<uint8_t>();
-    if (h > static_cast<uint8_t>(HistogramType::kHeightBalanced)) ThrowBadDictionary();
-    c.histogram = static_cast<HistogramType>(h);
-    uint32_t nb = r.Count(16);
-    for (uint32_t j = 0; j < nb; ++j) {
-      HistogramBucket b;
-      b.endpoint = GetValue(r);
-      b.endpoint_number = r.Get<uint64_t>();
-      b.repeat_count = r.Get<uint64_t>();
-      c.buckets.push_back(std::move(b));
-    }
-    s.columns.push_back(std::move(c));
-  }
+  for (uint32_t i = 0; i < ncols; ++i) s.columns.push_back(GetColumnStats(r));
   return s;
+}
+
+void GetColumnGroups(Reader& r, TableInfo& t) {
+  const uint32_t ngroups = r.Count(8);
+  for (uint32_t i = 0; i < ngroups; ++i) {
+    ColumnGroup g;
+    g.name = r.Str();
+    const uint32_t ncols = r.Count(4);
+    for (uint32_t j = 0; j < ncols; ++j) {
+      const uint32_t c = r.Get<uint32_t>();
+      if (c >= t.columns.size()) ThrowBadDictionary();
+      g.columns.push_back(c);
+    }
+    t.column_groups.push_back(std::move(g));
+  }
+  const uint32_t nstats = r.Count(8);
+  for (uint32_t i = 0; i < nstats; ++i) {
+    std::string name = r.Str();
+    t.stats.column_groups[std::move(name)] = GetColumnStats(r);
+  }
 }
 
 }  // namespace
@@ -218,6 +257,7 @@ std::string SerializeDictionary(const DictionaryImage& img) {
       }
     }
     PutTableStats(w, enc, t.info.stats);
+    PutColumnGroups(w, enc, t.info);
   }
   w.Put<uint32_t>(static_cast<uint32_t>(img.views.size()));
   for (const auto& v : img.views) {
@@ -256,9 +296,9 @@ std::string SerializeDictionary(const DictionaryImage& img) {
 DictionaryImage ParseDictionary(std::string_view bytes) {
   Reader r(bytes);
   if (r.Get<uint32_t>() != kDictMagic) ThrowBadDictionary();
-  // Version 1 (before indexes and statistics) is still readable.
+  // Version 1 (before indexes and statistics) and 2 (before column groups) are still readable.
   auto version = r.Get<uint32_t>();
-  if (version != 1 && version != kDictVersion) ThrowBadDictionary();
+  if (version < 1 || version > kDictVersion) ThrowBadDictionary();
   bool v2 = version >= 2;
   DictionaryImage img;
   img.next_object_id = r.Get<uint32_t>();
@@ -315,6 +355,7 @@ DictionaryImage ParseDictionary(std::string_view bytes) {
       t.info.columns.push_back(std::move(c));
     }
     if (v2) t.info.stats = GetTableStats(r);
+    if (version >= 3) GetColumnGroups(r, t.info);
     img.tables.push_back(std::move(t));
   }
   uint32_t nviews = r.Count(12);

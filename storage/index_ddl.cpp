@@ -399,4 +399,26 @@ void Database::SetTableStats(const TableInfo& table, TableStats stats) {
   m.WriteDictionary();
 }
 
+void Database::AddColumnGroup(const TableInfo& table, ColumnGroup group) {
+  Impl& m = *impl_;
+  TableInfo* t = m.TableById(table.object_id);
+  if (!t) ThrowOra(942, "table or view does not exist");
+  t->column_groups.push_back(std::move(group));
+  m.WriteDictionary();
+}
+
+bool Database::DropColumnGroup(const TableInfo& table, std::string_view name) {
+  Impl& m = *impl_;
+  TableInfo* t = m.TableById(table.object_id);
+  if (!t) ThrowOra(942, "table or view does not exist");
+  auto& groups = t->column_groups;
+  auto it = std::find_if(groups.begin(), groups.end(),
+                         [&](const ColumnGroup& g) { return g.name == name; });
+  if (it == groups.end()) return false;
+  t->stats.column_groups.erase(std::string(name));
+  groups.erase(it);
+  m.WriteDictionary();
+  return true;
+}
+
 }  // namespace pathdb::storage

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -94,6 +95,9 @@ struct TableStats {
   uint64_t sample_size = 0;
   int64_t last_analyzed = 0;         //!< seconds since the Unix epoch
   std::vector<ColumnStats> columns;  //!< one per table column, same order
+  //! Column-group statistics by extension name (TableInfo::column_groups): NUM_DISTINCT of
+  //! the combined values, NUM_NULLS (rows whose group columns are all NULL), DENSITY.
+  std::map<std::string, ColumnStats> column_groups;
 };
 
 //! Optimizer statistics of an index (USER_INDEXES). present=false: never gathered.
@@ -124,6 +128,13 @@ std::string_view InMemoryPriorityName(InMemoryPriority p);
 //! "FOR QUERY LOW", "NO MEMCOMPRESS", ... as USER_TABLES.INMEMORY_COMPRESSION shows it.
 std::string_view InMemoryCompressionName(InMemoryCompression c);
 
+//! A column group (DBMS_STATS.CREATE_EXTENDED_STATS): columns whose combined distinct count
+//! the optimizer uses instead of the product of their single-column selectivities.
+struct ColumnGroup {
+  std::string name;               //!< SYS_STU... (USER_STAT_EXTENSIONS.EXTENSION_NAME)
+  std::vector<uint32_t> columns;  //!< table column positions, in the order created
+};
+
 struct TableInfo {
   uint32_t object_id = 0;
   std::string name;  //!< upper-case as stored in the dictionary
@@ -134,10 +145,13 @@ struct TableInfo {
   InMemoryCompression inmemory_compression = InMemoryCompression::kQueryLow;
   //! Segment facts kept by the heap: blocks below the high-water mark, extents, rows.
   uint64_t hwm_blocks = 0;
-  uint64_t row_count = 0;         //!< rows currently in the segment (maintained by DML)
-  uint64_t allocated_blocks = 0;  //!< every block of the segment's extents (USER_SEGMENTS)
-  TableStats stats;               //!< DBMS_STATS results, kept in the dictionary
+  uint64_t row_count = 0;                  //!< rows currently in the segment (maintained by DML)
+  uint64_t allocated_blocks = 0;           //!< every block of the segment's extents (USER_SEGMENTS)
+  TableStats stats;                        //!< DBMS_STATS results, kept in the dictionary
+  std::vector<ColumnGroup> column_groups;  //!< extended statistics defined on the table
   std::optional<size_t> ColumnIndex(std::string_view name) const;
+  //! The column group over exactly `columns` (any order), or null.
+  const ColumnGroup* FindColumnGroup(std::vector<uint32_t> columns) const;
 };
 
 //! A B+tree index over (key columns, ROWID). Unique indexes hold one entry per distinct
@@ -394,6 +408,11 @@ class Database {
   // ---- optimizer statistics (stored in the dictionary, survive restarts)
   void SetTableStats(const TableInfo& table, TableStats stats);
   void SetIndexStats(const IndexInfo& index, IndexStats stats);
+  //! Adds a column group to the table (its statistics come with the next gathering).
+  //! REQUIRES: no group of `table` has the same name or the same set of columns.
+  void AddColumnGroup(const TableInfo& table, ColumnGroup group);
+  //! Removes the column group and its statistics; false when the table has no such group.
+  bool DropColumnGroup(const TableInfo& table, std::string_view name);
 
   // ---- heap DML. Every row change is recorded in `txn` for rollback.
   //! Appends the active rows of `rows` (one vector per table column, in table order) to the

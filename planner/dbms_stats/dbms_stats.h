@@ -4,12 +4,15 @@
 // planner owns what the statistics are for.
 //
 // Procedures: GATHER_TABLE_STATS, GATHER_INDEX_STATS, GATHER_SCHEMA_STATS, DELETE_TABLE_STATS,
-// DELETE_INDEX_STATS, SET_TABLE_STATS, SET_INDEX_STATS, with Oracle's parameter names and
-// positions (named and positional arguments, case-insensitive names).
+// DELETE_INDEX_STATS, SET_TABLE_STATS, SET_INDEX_STATS, DROP_EXTENDED_STATS; functions (in
+// SQL) CREATE_EXTENDED_STATS and SHOW_EXTENDED_STATS_NAME; all with Oracle's parameter names
+// and positions (named and positional arguments, case-insensitive names).
 #pragma once
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "parser/ast.h"
@@ -27,6 +30,32 @@ std::string UpperCase(std::string s);
 
 void CallDbmsStats(const ast::ProcCall& call, PlanContext& ctx, SessionStats& stats);
 
+//! An argument of a call as written: its name ("" when positional) and expression.
+using CallArg = std::pair<std::string, const ast::Expr*>;
+
+//! The DBMS_STATS functions a query may call: CREATE_EXTENDED_STATS (creates the column
+//! group and returns its name; when ctx.before_dictionary_change is null, as for EXPLAIN
+//! PLAN, it only names it) and SHOW_EXTENDED_STATS_NAME. nullopt: `function` (upper-case,
+//! without the package) is not one of them. Errors as CallDbmsStats.
+std::optional<std::string> CallDbmsStatsFunction(const std::string& function,
+                                                 const std::vector<CallArg>& args,
+                                                 PlanContext& ctx);
+
+// ---- column groups (planner/dbms_stats/extended_stats.cpp)
+
+//! The columns of an extension '(a, b, "c")' of `table`: ORA-20001 for an unknown or
+//! repeated column, an expression, or fewer than 2 or more than 32 columns.
+std::vector<uint32_t> ParseExtension(const std::string& text, const storage::TableInfo& table);
+//! '("A","B")' as USER_STAT_EXTENSIONS.EXTENSION shows it.
+std::string ExtensionText(const storage::TableInfo& table, const std::vector<uint32_t>& columns);
+//! The system-generated name (SYS_STU + 23 characters) of a group over `columns`: the same
+//! for the same columns in any order.
+std::string ExtensionName(const storage::TableInfo& table, std::vector<uint32_t> columns);
+//! Creates the column group (ORA-20007 when the table has it already) and returns its name;
+//! with `create` false returns the name it has or would get, changing nothing.
+std::string CreateExtendedStats(storage::Database& db, const storage::TableInfo& table,
+                                const std::vector<uint32_t>& columns, bool create);
+
 //! Histogram size requested for a column by METHOD_OPT.
 struct HistogramSize {
   enum Kind : uint8_t { kNone, kAuto, kRepeat, kBuckets } kind = kAuto;
@@ -36,11 +65,16 @@ struct HistogramSize {
 //! METHOD_OPT, resolved against a table: which columns get statistics and their sizes.
 struct MethodOpt {
   std::map<size_t, HistogramSize> columns;  //!< table column position -> size
+  //! 'FOR ALL COLUMNS' (not INDEXED/HIDDEN) was given: every column group is gathered too.
+  bool all_groups = false;
+  //! Column groups named as '(a, b)' in a FOR COLUMNS list (created when missing).
+  std::vector<std::vector<uint32_t>> groups;
 };
 
 //! Parses 'FOR ALL [INDEXED] COLUMNS SIZE {n|AUTO|SKEWONLY|REPEAT}' and
-//! 'FOR COLUMNS [SIZE x] c1 [SIZE y], c2 ...' (a SIZE after the last column applies to every
-//! column of the list that has none of its own). Several FOR clauses may follow each other.
+//! 'FOR COLUMNS [SIZE x] c1 [SIZE y], (c2, c3) ...' (a SIZE after the last column applies to
+//! every column of the list that has none of its own; a parenthesised list is a column
+//! group). Several FOR clauses may follow each other.
 //! ORA-20000 "Cannot parse for clause" for anything else, ORA-20001 for an unknown column.
 MethodOpt ParseMethodOpt(const std::string& text, const storage::TableInfo& table,
                          const std::vector<const storage::IndexInfo*>& indexes);
@@ -74,7 +108,9 @@ struct GatherOptions {
 
 //! Full scan of `table`: NUM_ROWS, BLOCKS, AVG_ROW_LEN and, per column named by METHOD_OPT,
 //! NUM_DISTINCT (exact), NUM_NULLS, LOW/HIGH_VALUE, DENSITY, AVG_COL_LEN and histograms.
-//! Columns METHOD_OPT does not name keep the statistics they had.
+//! Columns METHOD_OPT does not name keep the statistics they had. Column groups get NUM_DISTINCT
+//! (exact, of the combined values) and NUM_NULLS (rows with every group column NULL) when
+//! METHOD_OPT says FOR ALL COLUMNS or names them; REQUIRES: the groups METHOD_OPT names exist.
 storage::TableStats GatherTableStats(storage::Database& db, const storage::TableInfo& table,
                                      const GatherOptions& options, SessionStats& stats);
 

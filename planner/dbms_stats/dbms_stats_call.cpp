@@ -64,6 +64,9 @@ const std::vector<Procedure>& Procedures() {
         "AVGLBLK", "AVGDBLK", "CLSTFCT", "INDLEVEL", "FLAGS", "STATOWN", "NO_INVALIDATE", "GUESSQ",
         "CACHEDBLK", "CACHEHIT", "FORCE"},
        2},
+      {"CREATE_EXTENDED_STATS", {"OWNNAME", "TABNAME", "EXTENSION"}, 3},
+      {"DROP_EXTENDED_STATS", {"OWNNAME", "TABNAME", "EXTENSION"}, 3},
+      {"SHOW_EXTENDED_STATS_NAME", {"OWNNAME", "TABNAME", "EXTENSION"}, 3},
   };
   return kProcs;
 }
@@ -101,25 +104,25 @@ Arg EvaluateArg(const ast::Expr& e, PlanContext& ctx) {
   return a;
 }
 
-std::map<std::string, Arg> BindArgs(const Procedure& p, const ast::ProcCall& call,
+std::map<std::string, Arg> BindArgs(const Procedure& p, const std::vector<CallArg>& args,
                                     PlanContext& ctx) {
   std::map<std::string, Arg> out;
   size_t pos = 0;
   bool named_seen = false;
-  for (const auto& a : call.args) {
+  for (const auto& [arg_name, value] : args) {
     std::string name;
-    if (a.name.empty()) {
+    if (arg_name.empty()) {
       if (named_seen || pos >= p.params.size()) WrongArguments(p.name);
       name = p.params[pos++];
     } else {
       named_seen = true;
-      name = UpperCase(a.name);
+      name = UpperCase(arg_name);
       if (std::find_if(p.params.begin(), p.params.end(),
                        [&](const char* n) { return name == n; }) == p.params.end())
         WrongArguments(p.name);
     }
     if (out.count(name)) WrongArguments(p.name);
-    out[name] = EvaluateArg(*a.value, ctx);
+    out[name] = EvaluateArg(*value, ctx);
   }
   for (size_t i = 0; i < p.required; ++i)
     if (!out.count(p.params[i])) WrongArguments(p.name);
@@ -224,29 +227,74 @@ void GatherIndex(storage::Database& db, const storage::IndexInfo& ix, int64_t no
 
 void GatherTable(storage::Database& db, const storage::TableInfo& t, const GatherOptions& o,
                  SessionStats& stats) {
+  // Column groups METHOD_OPT names are created first, as Oracle does.
+  for (const auto& cols : ParseMethodOpt(o.method_opt, t, db.IndexesOf(t)).groups)
+    if (!t.FindColumnGroup(cols)) CreateExtendedStats(db, t, cols, true);
   storage::TableStats ts = GatherTableStats(db, t, o, stats);
   db.SetTableStats(t, std::move(ts));
   if (o.cascade)
     for (const auto* ix : db.UsableIndexesOf(t)) GatherIndex(db, *ix, o.now, stats);
 }
 
+std::string StringArg(const std::map<std::string, Arg>& args, const char* name) {
+  auto it = args.find(name);
+  if (it == args.end() || it->second.value.is_null())
+    ThrowOra(20001, "Invalid or inconsistent input values");
+  const Value& v = it->second.value;
+  return v.type().IsString() ? v.str() : v.ToString();
+}
+
+const Procedure* FindProcedure(const std::string& proc) {
+  for (const auto& cand : Procedures())
+    if (proc == cand.name) return &cand;
+  return nullptr;
+}
+
 }  // namespace
+
+std::optional<std::string> CallDbmsStatsFunction(const std::string& function,
+                                                 const std::vector<CallArg>& call_args,
+                                                 PlanContext& ctx) {
+  if (function != "CREATE_EXTENDED_STATS" && function != "SHOW_EXTENDED_STATS_NAME")
+    return std::nullopt;
+  const std::map<std::string, Arg> args = BindArgs(*FindProcedure(function), call_args, ctx);
+  const storage::TableInfo& t = FindTableOrRaise(ctx.db, args);
+  const std::vector<uint32_t> cols = ParseExtension(StringArg(args, "EXTENSION"), t);
+  if (function == "SHOW_EXTENDED_STATS_NAME") {
+    if (const storage::ColumnGroup* g = t.FindColumnGroup(cols)) return g->name;
+    ThrowOra(20000, "extension {} does not exist", ExtensionText(t, cols));
+  }
+  // Like DDL, creating the group commits the session's transaction first.
+  if (!ctx.before_dictionary_change) return CreateExtendedStats(ctx.db, t, cols, false);
+  ctx.before_dictionary_change();
+  return CreateExtendedStats(ctx.db, t, cols, true);
+}
 
 void CallDbmsStats(const ast::ProcCall& call, PlanContext& ctx, SessionStats& stats) {
   const std::string proc = call.name.size() == 2 ? UpperCase(call.name[1]) : "";
-  const Procedure* p = nullptr;
-  for (const auto& cand : Procedures())
-    if (proc == cand.name) p = &cand;
-  if (!p)
+  const Procedure* p = FindProcedure(proc);
+  if (!p || proc == "SHOW_EXTENDED_STATS_NAME")
     ThrowOra(6550,
              "line 1, column 7:\nPLS-00302: component '{}' must be declared\n"
              "ORA-06550: line 1, column 7:\nPL/SQL: Statement ignored",
              proc);
-  const std::map<std::string, Arg> args = BindArgs(*p, call, ctx);
+  std::vector<CallArg> call_args;
+  for (const auto& a : call.args) call_args.emplace_back(a.name, a.value.get());
+  const std::map<std::string, Arg> args = BindArgs(*p, call_args, ctx);
   storage::Database& db = ctx.db;
   const int64_t now = ctx.eval.statement_time_us / 1000000;
 
-  if (proc == "GATHER_TABLE_STATS") {
+  if (proc == "CREATE_EXTENDED_STATS") {
+    // A function in Oracle; called as a procedure its result (the name) is dropped.
+    const storage::TableInfo& t = FindTableOrRaise(db, args);
+    CreateExtendedStats(db, t, ParseExtension(StringArg(args, "EXTENSION"), t), true);
+  } else if (proc == "DROP_EXTENDED_STATS") {
+    const storage::TableInfo& t = FindTableOrRaise(db, args);
+    const std::vector<uint32_t> cols = ParseExtension(StringArg(args, "EXTENSION"), t);
+    const storage::ColumnGroup* g = t.FindColumnGroup(cols);
+    if (g == nullptr) ThrowOra(20000, "extension {} does not exist", ExtensionText(t, cols));
+    db.DropColumnGroup(t, g->name);
+  } else if (proc == "GATHER_TABLE_STATS") {
     GatherTable(db, FindTableOrRaise(db, args), ReadGatherOptions(args, now), stats);
   } else if (proc == "GATHER_SCHEMA_STATS") {
     const std::string owner = Owner(args);

@@ -200,6 +200,18 @@ storage::TableStats GatherTableStats(storage::Database& db, const storage::Table
     Bounds bounds;
   };
   std::vector<Acc> acc(ncol);
+  // Column groups to gather: every group for FOR ALL COLUMNS, else those METHOD_OPT names.
+  struct GroupAcc {
+    const storage::ColumnGroup* group = nullptr;
+    std::vector<uint64_t> hashes;  // combined hash per row with a non-NULL group column
+    uint64_t nulls = 0;
+  };
+  std::vector<GroupAcc> groups;
+  for (const storage::ColumnGroup& g : table.column_groups) {
+    bool named = method.all_groups;
+    for (const auto& cols : method.groups) named = named || table.FindColumnGroup(cols) == &g;
+    if (named) groups.push_back(GroupAcc{&g, {}, 0});
+  }
   std::vector<uint32_t> ids(ncol);
   std::iota(ids.begin(), ids.end(), 0u);
   std::vector<LogicalType> types;
@@ -209,6 +221,7 @@ storage::TableStats GatherTableStats(storage::Database& db, const storage::Table
   for (size_t c = 0; c < ncol; ++c) {
     if (wanted[c]) acc[c].hashes.reserve(table.row_count);  // no regrowth copies
   }
+  for (GroupAcc& g : groups) g.hashes.reserve(table.row_count);
   uint64_t rows = 0;
   {
     auto scan = db.BeginScan(table, ids, stats);
@@ -250,6 +263,30 @@ storage::TableStats GatherTableStats(storage::Database& db, const storage::Table
           a.bounds.Add(vec, id, row);
         }
       }
+      // A group's value is the combination of its columns' values, as Oracle's
+      // SYS_OP_COMBINED_HASH: NULL is one more value of a column, a row with every group
+      // column NULL counts as a NULL of the group.
+      for (GroupAcc& g : groups) {
+        for (size_t r = 0; r < n; ++r) {
+          const uint32_t row = chunk.RowIndex(r);
+          uint64_t h = 0x51ed27eull;
+          bool all_null = true;
+          for (uint32_t c : g.group->columns) {
+            const Vector& vec = chunk.column(c);
+            uint64_t ch = 0x2545f4914f6cdd1dull;  // NULL
+            if (!vec.IsNull(row)) {
+              ch = CellHash(vec, types[c].id, vec.kind() == Vector::Kind::kConstant ? 0 : row);
+              all_null = false;
+            }
+            h = Mix(h ^ ch);
+          }
+          if (all_null) {
+            ++g.nulls;
+          } else {
+            g.hashes.push_back(h);
+          }
+        }
+      }
     }
   }
 
@@ -267,10 +304,25 @@ storage::TableStats GatherTableStats(storage::Database& db, const storage::Table
   }
   ts.avg_row_len = static_cast<uint32_t>(row_len);
 
+  std::vector<uint64_t> radix_scratch;
+  for (GroupAcc& g : groups) {
+    storage::ColumnStats cs;
+    cs.present = true;
+    RadixSort(g.hashes, radix_scratch);
+    const uint64_t ndv =
+        static_cast<uint64_t>(std::unique(g.hashes.begin(), g.hashes.end()) - g.hashes.begin());
+    cs.num_distinct = ndv;
+    cs.num_nulls = g.nulls;
+    cs.sample_size = rows - g.nulls;
+    cs.density = ndv ? 1.0 / static_cast<double>(ndv) : 0;
+    cs.avg_col_len = 12;  // Oracle's group column holds a NUMBER hash of about 12 bytes
+    ts.column_groups[g.group->name] = std::move(cs);
+    std::vector<uint64_t>().swap(g.hashes);
+  }
+
   // Per wanted column: NDV and value counts (by hash); histogram sizes decided here.
   std::vector<uint32_t> hist_size(ncol, 0);
   std::vector<std::unordered_map<uint64_t, uint64_t>> counts(ncol);
-  std::vector<uint64_t> radix_scratch;
   for (const auto& [c, hs] : method.columns) {
     Acc& a = acc[c];
     storage::ColumnStats prev = ts.columns[c];

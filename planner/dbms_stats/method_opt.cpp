@@ -36,9 +36,9 @@ std::vector<std::string> Tokens(const std::string& text) {
       quoted.append(text, i + 1, end - i - 1);
       out.push_back(std::move(quoted));
       i = end;
-    } else if (c == ',') {
+    } else if (c == ',' || c == '(' || c == ')') {
       flush();
-      out.emplace_back(",");
+      out.emplace_back(1, c);
     } else if (std::isspace(static_cast<unsigned char>(c))) {
       flush();
     } else {
@@ -104,6 +104,7 @@ MethodOpt ParseMethodOpt(const std::string& text, const storage::TableInfo& tabl
       expect("COLUMNS");
       HistogramSize hs = size_clause().value_or(HistogramSize{});
       if (hidden) continue;  // no hidden columns here
+      if (!indexed) m.all_groups = true;
       for (size_t c = 0; c < table.columns.size(); ++c) {
         bool take = !indexed;
         for (const auto* ix : indexes)
@@ -116,10 +117,33 @@ MethodOpt ParseMethodOpt(const std::string& text, const storage::TableInfo& tabl
     std::optional<HistogramSize> list_size = size_clause();
     std::vector<std::pair<size_t, std::optional<HistogramSize>>> items;
     while (true) {
-      if (i >= tok.size() || tok[i] == "," || tok[i] == "FOR" || tok[i] == "SIZE")
+      if (i >= tok.size() || tok[i] == "," || tok[i] == "FOR" || tok[i] == "SIZE" || tok[i] == ")")
         BadForClause(text);
-      const size_t c = column_of(tok[i++]);
-      items.emplace_back(c, size_clause());
+      if (peek("(")) {  // a column group: (a, b ...) [SIZE n]
+        ++i;
+        std::vector<uint32_t> group;
+        while (true) {
+          if (i >= tok.size() || tok[i] == "," || tok[i] == "(" || tok[i] == ")")
+            BadForClause(text);
+          const auto c = static_cast<uint32_t>(column_of(tok[i++]));
+          if (std::find(group.begin(), group.end(), c) == group.end()) group.push_back(c);
+          if (peek(",")) {
+            ++i;
+            continue;
+          }
+          expect(")");
+          break;
+        }
+        (void)size_clause();  // group histograms are not built; the size is accepted
+        if (group.size() == 1) {
+          items.emplace_back(group[0], std::nullopt);
+        } else if (std::find(m.groups.begin(), m.groups.end(), group) == m.groups.end()) {
+          m.groups.push_back(std::move(group));
+        }
+      } else {
+        const size_t c = column_of(tok[i++]);
+        items.emplace_back(c, size_clause());
+      }
       // Columns are separated by commas or blanks; a FOR starts the next clause.
       if (peek(",")) {
         ++i;

@@ -9,6 +9,7 @@
 #include "common/error.h"
 #include "parser/parser.h"
 #include "planner/binder.h"
+#include "planner/dbms_stats/dbms_stats.h"
 #include "planner/views/oracle_encoding.h"
 #include "planner/views/view_builder.h"
 
@@ -216,13 +217,12 @@ Row TabColumnRow(const std::string& table, size_t i, const storage::ColumnInfo& 
           V(DataType(ty)),
           N(DataLength(ty)),
           (ty.id == TypeId::kNumber && ty.precision > 0) || ty.IsInterval() ? N(ty.precision)
-                                                                             : NullNum(),
-          ty.id == TypeId::kNumber && ty.scale >= 0
-              ? N(ty.scale)
-              : (ty.id == TypeId::kTimestamp ? N(6)
-                 : ty.id == TypeId::kIntervalDS ? N(ty.scale)
-                 : ty.id == TypeId::kIntervalYM ? N(0)
-                                                : NullNum()),
+                                                                            : NullNum(),
+          ty.id == TypeId::kNumber && ty.scale >= 0 ? N(ty.scale)
+                                                    : (ty.id == TypeId::kTimestamp    ? N(6)
+                                                       : ty.id == TypeId::kIntervalDS ? N(ty.scale)
+                                                       : ty.id == TypeId::kIntervalYM ? N(0)
+                                                                                      : NullNum()),
           V(col.not_null ? "N" : "Y"),
           N(i + 1)};
   AppendColumnStats(row, cs);
@@ -272,10 +272,9 @@ Rows UserTabColStatisticsRows(ExecContext& ctx, const SystemViewSources&) {
   Rows rows;
   for (const auto* t : SortedTables(ctx.db)) {
     if (!t->stats.present) continue;
-    for (size_t i = 0; i < t->columns.size() && i < t->stats.columns.size(); ++i) {
-      const auto& cs = t->stats.columns[i];
-      if (!cs.present) continue;
-      Row row{V(t->name), V(t->columns[i].name)};
+    auto add = [&](const std::string& column, const storage::ColumnStats& cs) {
+      if (!cs.present) return;
+      Row row{V(t->name), V(column)};
       AppendColumnStats(row, &cs);
       row.push_back(AnalyzedDate(t->stats.last_analyzed));
       row.push_back(N(cs.sample_size));
@@ -285,8 +284,23 @@ Rows UserTabColStatisticsRows(ExecContext& ctx, const SystemViewSources&) {
       row.push_back(N(cs.avg_col_len));
       row.push_back(V(HistogramName(cs.histogram)));
       rows.push_back(std::move(row));
-    }
+    };
+    for (size_t i = 0; i < t->columns.size() && i < t->stats.columns.size(); ++i)
+      add(t->columns[i].name, t->stats.columns[i]);
+    // Column groups have statistics under their extension name, as in Oracle.
+    for (const auto& g : t->column_groups)
+      if (auto it = t->stats.column_groups.find(g.name); it != t->stats.column_groups.end())
+        add(g.name, it->second);
   }
+  return rows;
+}
+
+// Extended statistics: one row per column group, '("A","B")' as DBMS_STATS describes it.
+Rows UserStatExtensionsRows(ExecContext& ctx, const SystemViewSources&) {
+  Rows rows;
+  for (const auto* t : SortedTables(ctx.db))
+    for (const auto& g : t->column_groups)
+      rows.push_back({V(t->name), V(g.name), V(ExtensionText(*t, g.columns)), V("USER"), V("YES")});
   return rows;
 }
 
@@ -463,6 +477,13 @@ std::vector<SystemView> DictionaryViews() {
                        {"AVG_COL_LEN", Num()},
                        {"HISTOGRAM", Str(15)}}),
                UserTabColStatisticsRows));
+  v.push_back(MakeView("USER_STAT_EXTENSIONS",
+                       {{"TABLE_NAME", Str(128)},
+                        {"EXTENSION_NAME", Str(128)},
+                        {"EXTENSION", Str(4000)},
+                        {"CREATOR", Str(6)},
+                        {"DROPPABLE", Str(3)}},
+                       UserStatExtensionsRows));
   v.push_back(MakeView("USER_TAB_HISTOGRAMS",
                        {{"TABLE_NAME", Str(128)},
                         {"COLUMN_NAME", Str(4000)},

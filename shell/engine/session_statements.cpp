@@ -248,10 +248,12 @@ StatementOutcome StatementRunner::Run(const ast::Statement& stmt, ResultSink& si
   ThrowOra(900, "invalid SQL statement");
 }
 
-planner::PhysicalPlan StatementRunner::PlanStatement(const ast::Statement& stmt) {
+planner::PhysicalPlan StatementRunner::PlanStatement(const ast::Statement& stmt,
+                                                     bool explain_only) {
   const planner::SystemViewSources sources = SystemViewSourcesFor(session);
   planner::PlanContext pctx{session.database(), ctx.eval, &sources};
   pctx.cost = session.CostParameters();
+  if (!explain_only) pctx.before_dictionary_change = [this] { ImplicitCommit(); };
   if (cursor != nullptr) pctx.feedback = cursor->feedback;
   planner::PhysicalPlan plan;
   switch (stmt.kind) {
@@ -321,8 +323,9 @@ StatementOutcome StatementRunner::RunCursor(ChildCursor& c, ResultSink& sink) {
   if (cursor != nullptr) session.NoteExecutedCursor(cursor->sql_id, c.child_number);
   const bool gather = c.plan.record.gather_plan_statistics || StatisticsLevelAll(session);
   // Statistics feedback monitors a child's first execution: every line's rows and starts.
-  const bool monitor = !c.from_feedback && c.executions == 1 && c.statement_operation ==
-                       "SELECT STATEMENT" && session.parameters().GetBool("_optimizer_use_feedback");
+  const bool monitor = !c.from_feedback && c.executions == 1 &&
+                       c.statement_operation == "SELECT STATEMENT" &&
+                       session.parameters().GetBool("_optimizer_use_feedback");
   std::vector<OperatorRuntimeStats> lines;
   if (gather || monitor) {
     lines.resize(static_cast<size_t>(std::max(c.line_count, 1)));
@@ -437,7 +440,7 @@ StatementOutcome StatementRunner::Explain(const ast::Statement& stmt) {
     p.plan = planner::PlanLoad(*p.ctas_table, std::move(query));
     NumberPlanLines(*p.plan.root);
   } else {
-    p.plan = PlanStatement(e);
+    p.plan = PlanStatement(e, true);
   }
   session.plan_table().Store(std::move(p));
   return Message("Explained.");

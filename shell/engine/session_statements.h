@@ -49,8 +49,9 @@ struct StatementRunner {
   //! Keeps a freshly built plan of `stmt` in its child cursor (numbered, hashed).
   ChildCursor& Keep(planner::PhysicalPlan plan, const ast::Statement& stmt);
   StatementOutcome Explain(const ast::Statement& stmt);
-  //! A query or DML statement: the plan, lines numbered.
-  planner::PhysicalPlan PlanStatement(const ast::Statement& stmt);
+  //! A query or DML statement: the plan, lines numbered. `explain_only`: the statement will
+  //! not run, so functions with side effects in it (CREATE_EXTENDED_STATS) change nothing.
+  planner::PhysicalPlan PlanStatement(const ast::Statement& stmt, bool explain_only = false);
   StatementOutcome CreateTable(const ast::Statement& stmt);
   StatementOutcome CreateView(const ast::Statement& stmt);
   StatementOutcome Transaction(const ast::Statement& stmt);
