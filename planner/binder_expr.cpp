@@ -8,6 +8,7 @@
 #include "planner/binder.h"
 #include "planner/bound_util.h"
 #include "planner/dbms_stats/dbms_stats.h"
+#include "planner/subquery_filter.h"
 #include "planner/unnest.h"
 
 namespace pathdb::planner {
@@ -531,7 +532,10 @@ BoundExprPtr Binder::BindSubquery(const ast::Expr& e) {
   if (defer_subqueries_)
     for (auto& d : *defer_subqueries_)
       if (d.source == &e) defer = &d;
-  if (!defer) info->plan = ctx_.AddSubPlan(PlanPhysical(*bq.plan, ctx_));
+  if (!defer) {
+    info->plan = ctx_.AddSubPlan(PlanPhysical(*bq.plan, ctx_));
+    RecordPushSubqueryHint(*bq.plan, info->plan.get(), ctx_);
+  }
   auto out = std::make_unique<BoundExpr>(BoundKind::kSubquery, type);
   out->children = std::move(left);
   out->subquery = std::move(info);

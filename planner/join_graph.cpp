@@ -277,6 +277,7 @@ std::vector<size_t> JoinGraph::Applicable(Mask outer, size_t inner) const {
   std::vector<size_t> out;
   const Mask s = outer | (Mask{1} << inner);
   for (size_t k = 0; k < conjuncts_.size(); ++k) {
+    if (!conjuncts_[k].expr) continue;  // taken by an operator, or moved higher up
     const Mask l = conjuncts_[k].leaves;
     // At the first join covering its relations: a conjunct of the first relation alone (or
     // of none) goes to the very first join.

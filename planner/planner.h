@@ -2,6 +2,7 @@
 // these; everything else in planner/ is internal.
 #pragma once
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -95,6 +96,9 @@ struct PlanContext {
   //! (DBMS_STATS.CREATE_EXTENDED_STATS in a query): the session commits, as for DDL. Null
   //! when the statement is only planned (EXPLAIN PLAN): such functions then change nothing.
   std::function<void()> before_dictionary_change;
+  //! Subquery plans whose query block says PUSH_SUBQ (true) or NO_PUSH_SUBQ (false): where a
+  //! join places their filter (planner/subquery_filter.h).
+  std::map<const PhysicalOperator*, bool> push_subquery;
 
   //! Registers a finished subquery plan and returns the const handle its expression keeps.
   std::shared_ptr<const PhysicalOperator> AddSubPlan(std::unique_ptr<PhysicalOperator> plan) {

@@ -15,6 +15,7 @@
 
 #include "planner/access_path_internal.h"
 #include "planner/bound_util.h"
+#include "planner/subquery_filter.h"
 #include "planner/unnest_internal.h"
 
 namespace pathdb::planner {
@@ -594,6 +595,7 @@ void Binder::TransformWhere(FromTree& root, size_t nglobal, std::vector<BoundExp
     if (!d.plan) continue;
     if (std::find(live.begin(), live.end(), d.expr) == live.end()) continue;
     d.expr->subquery->plan = ctx_.AddSubPlan(PlanPhysical(*d.plan, ctx_));
+    RecordPushSubqueryHint(*d.plan, d.expr->subquery->plan.get(), ctx_);
   }
 }
 
