@@ -153,11 +153,107 @@ void JoinGraph::ClassifyConjuncts() {
           if (Has(c.left_leaves | c.right_leaves, i)) ndv = std::max(ndv, rels_[i].rows);
         c.sel = 1.0 / ndv;
       }
+    } else if (auto d = std::popcount(c.leaves) >= 2 ? DisjunctionSel(e) : std::nullopt) {
+      c.sel = *d;
     } else {
       c.sel = card::kDefaultRange;  // non-equi join conditions, leftovers of one relation
     }
   }
   CombineMultiColumnJoins();
+}
+
+std::optional<double> JoinGraph::AtomSel(const BoundExpr& a) const {
+  auto constant = [](const BoundExpr& v) {
+    return v.kind == BoundKind::kConstant && !v.constant.is_null();
+  };
+  if (a.kind == BoundKind::kInList && !a.negated && a.children[0]->kind == BoundKind::kColumn) {
+    std::vector<Value> values;
+    for (size_t i = 1; i < a.children.size(); ++i) {
+      if (!constant(*a.children[i])) return std::nullopt;
+      values.push_back(a.children[i]->constant);
+    }
+    const card::ColumnView v = ColumnStats(a.children[0]->column_index);
+    return v.usable() ? std::optional<double>(card::InListSel(v, values)) : std::nullopt;
+  }
+  if (a.kind != BoundKind::kCompare || a.children.size() != 2) return std::nullopt;
+  const bool left = a.children[0]->kind == BoundKind::kColumn && constant(*a.children[1]);
+  const bool right = a.children[1]->kind == BoundKind::kColumn && constant(*a.children[0]);
+  if (!left && !right) return std::nullopt;
+  const BoundExpr& col = *a.children[left ? 0 : 1];
+  const Value& value = a.children[left ? 1 : 0]->constant;
+  const card::ColumnView v = ColumnStats(col.column_index);
+  if (!v.usable()) return std::nullopt;
+  std::string op = a.name;
+  if (!left) op = op == "<" ? ">" : op == ">" ? "<" : op == "<=" ? ">=" : op == ">=" ? "<=" : op;
+  if (op == "=") return card::EqualitySel(v, value);
+  if (op == "<>") return card::NotEqualSel(v, value);
+  card::Range r;
+  if (op == ">" || op == ">=") {
+    r.low = value;
+    r.low_inclusive = op == ">=";
+  } else if (op == "<" || op == "<=") {
+    r.high = value;
+    r.high_inclusive = op == "<=";
+  } else {
+    return std::nullopt;
+  }
+  return card::RangeSel(v, r);
+}
+
+std::optional<double> JoinGraph::DisjunctionSel(const BoundExpr& e) const {
+  // An OR over relations whose branches are ANDs of single-column conditions (TPC-H Q7's
+  // (n1 = 'FRANCE' AND n2 = 'GERMANY') OR (n1 = 'GERMANY' AND n2 = 'FRANCE')). OR factoring
+  // (planner/or_factoring.h) already gave each relation the OR of its own parts, and the
+  // relations' estimates count those; what the join condition adds is its selectivity over
+  // theirs, not a guess multiplied on top (which took Q7's two nation pairs for one).
+  if (e.kind != BoundKind::kOr) return std::nullopt;
+  double any = 0;
+  std::map<size_t, double> rel_any;  // relation -> OR over branches of its parts
+  std::vector<std::map<size_t, double>> branches;
+  for (const auto& b : e.children) {
+    std::vector<const BoundExpr*> atoms;
+    if (b->kind == BoundKind::kAnd) {
+      for (const auto& a : b->children) atoms.push_back(a.get());
+    } else {
+      atoms.push_back(b.get());
+    }
+    std::map<size_t, double> parts;
+    double branch = 1;
+    for (const BoundExpr* a : atoms) {
+      const Mask l = LeavesOf(*a);
+      if (std::popcount(l) != 1) return std::nullopt;
+      const auto s = AtomSel(*a);
+      if (!s) return std::nullopt;
+      const size_t rel = static_cast<size_t>(std::countr_zero(l));
+      parts.emplace(rel, 1.0).first->second *= *s;
+      branch *= *s;
+    }
+    any = card::OrSel(any, branch);
+    branches.push_back(std::move(parts));
+  }
+  for (const auto& parts : branches)
+    for (const auto& [rel, s] : parts) rel_any.emplace(rel, 0.0);
+  for (auto& [rel, s] : rel_any)
+    for (const auto& parts : branches) {
+      auto it = parts.find(rel);
+      s = card::OrSel(s, it == parts.end() ? 1.0 : it->second);  // no part: the branch is TRUE
+    }
+  // Only what factoring really added: a relation whose scan has no OR of its own counts none.
+  auto has_or = [](const BoundExpr* p) {
+    if (p == nullptr) return false;
+    if (p->kind == BoundKind::kOr) return true;
+    if (p->kind != BoundKind::kAnd) return false;
+    for (const auto& c : p->children)
+      if (c->kind == BoundKind::kOr) return true;
+    return false;
+  };
+  double implied = 1;
+  for (const auto& [rel, s] : rel_any) {
+    const Relation& r = rels_[rel];
+    if (ctx_.cost.or_factoring && r.scan && has_or(r.node->predicate.get())) implied *= s;
+  }
+  if (implied <= 0) return std::nullopt;
+  return std::clamp(any / implied, 1e-9, 1.0);
 }
 
 std::optional<JoinGraph::GroupNdv> JoinGraph::ColumnGroupNdv(

@@ -87,6 +87,11 @@ class JoinGraph {
   //! for the chosen plan), other leaves planned for real by `plan_leaf`. Fills labels_.
   void PlanLeaves(const PlanLeafFn& plan_leaf);
   card::ColumnView ColumnStats(size_t column) const;
+  //! Selectivity of `column op constant` (or IN constants) from the column's statistics.
+  std::optional<double> AtomSel(const BoundExpr& a) const;
+  //! Selectivity of an OR of ANDs of such conditions on several relations, over what the
+  //! relations' own implied filters (OR factoring) already count; nullopt for other shapes.
+  std::optional<double> DisjunctionSel(const BoundExpr& e) const;
   //! Relations, equi-join shape and selectivity of every conjunct.
   void ClassifyConjuncts();
   //! Estimated rows and bytes of the join of the relations in `s`.

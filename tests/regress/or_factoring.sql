@@ -31,6 +31,18 @@ select count(*) from li, pt
 select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
 select count(*) from li, pt
  where (pt.pk = li.pk and pt.brand = 'B1') or (pt.pk = li.pk and li.qty = 7);
+rem two copies of one table restricted pairwise (TPC-H Q7's nation pairs): the implied filters
+rem leave 2 x 2 rows and the OR keeps 2 of those pairs, estimated from the columns' statistics
+create table nat (nk number not null, nname varchar2(10));
+insert into nat select level, 'N' || level from dual connect by level <= 25;
+commit;
+exec dbms_stats.gather_table_stats(user, 'NAT')
+explain plan for
+select count(*) from nat n1, nat n2
+ where (n1.nname = 'N3' and n2.nname = 'N7') or (n1.nname = 'N7' and n2.nname = 'N3');
+select * from table(dbms_xplan.display(format => 'BASIC +ROWS +PREDICATE'));
+select count(*) from nat n1, nat n2
+ where (n1.nname = 'N3' and n2.nname = 'N7') or (n1.nname = 'N7' and n2.nname = 'N3');
 rem switched off: the same answers
 alter session set "_optimizer_or_factoring" = false;
 explain plan for
@@ -44,3 +56,9 @@ select count(*), sum(li.qty) from li, pt
 select count(*) from li, pt where (pt.pk = li.pk) or (pt.pk = li.pk and pt.brand = 'B1');
 select count(*) from li, pt
  where (pt.pk = li.pk and pt.brand = 'B1') or (pt.pk = li.pk and li.qty = 7);
+explain plan for
+select count(*) from nat n1, nat n2
+ where (n1.nname = 'N3' and n2.nname = 'N7') or (n1.nname = 'N7' and n2.nname = 'N3');
+select * from table(dbms_xplan.display(format => 'BASIC +ROWS +PREDICATE'));
+select count(*) from nat n1, nat n2
+ where (n1.nname = 'N3' and n2.nname = 'N7') or (n1.nname = 'N7' and n2.nname = 'N3');
