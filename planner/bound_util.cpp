@@ -75,11 +75,11 @@ BoundExprPtr CoerceTo(BoundExprPtr e, const LogicalType& type) {
   if (e->type.id == type.id) {
     // Same physical layout; a string that might not fit (or a NUMBER that needs rounding to
     // the column's scale) still goes through a cast so the executor checks it.
-    bool needs_check = (type.IsString() && type.length != 0 &&
-                        (e->type.length == 0 || e->type.length > type.length)) ||
-                       (type.id == TypeId::kNumber && type.precision >= 0 && e->type != type) ||
-                       (type.IsInterval() && (e->type.precision > type.precision ||
-                                              e->type.scale > type.scale));
+    bool needs_check =
+        (type.IsString() && type.length != 0 &&
+         (e->type.length == 0 || e->type.length > type.length)) ||
+        (type.id == TypeId::kNumber && type.precision >= 0 && e->type != type) ||
+        (type.IsInterval() && (e->type.precision > type.precision || e->type.scale > type.scale));
     if (!needs_check) {
       e->type = type;
       return e;
@@ -122,6 +122,10 @@ void RemapColumns(BoundExpr& e, const std::function<size_t(size_t)>& map) {
   for (auto& c : e.children) RemapColumns(*c, map);
   if (e.subquery)
     for (auto& c : e.subquery->correlated) RemapColumns(*c, map);
+}
+
+bool HashableEquality(const BoundExpr& a, const BoundExpr& b) {
+  return a.type.id == b.type.id || (a.type.IsString() && b.type.IsString());
 }
 
 bool HasSubquery(const BoundExpr& e) {

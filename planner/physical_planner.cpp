@@ -113,7 +113,8 @@ OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids, const cost::CostModel& m
   std::vector<BoundExprPtr> conds, lkeys, rkeys, rest;
   SplitConjuncts(std::move(n.predicate), conds);
   for (auto& c : conds) {
-    if (c->kind == BoundKind::kCompare && c->name == "=" && !HasSubquery(*c)) {
+    if (c->kind == BoundKind::kCompare && c->name == "=" && !HasSubquery(*c) &&
+        HashableEquality(*c->children[0], *c->children[1])) {
       int a = Side(*c->children[0], L), b = Side(*c->children[1], L);
       if ((a == 0 && b == 1) || (a == 1 && b == 0)) {
         access.push_back(PredicateText(*c, labels));

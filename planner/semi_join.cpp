@@ -67,7 +67,7 @@ std::unique_ptr<PhysicalOperator> PlanSemiJoin(LogicalNode& join, std::vector<Op
   if (kind == JoinKind::kAntiNullAware && conds.size() > 1) keys_wanted = 0;
   for (auto& c : conds) {
     if (outer_keys.size() < keys_wanted && c->kind == BoundKind::kCompare && c->name == "=" &&
-        !HasSubquery(*c)) {
+        !HasSubquery(*c) && HashableEquality(*c->children[0], *c->children[1])) {
       int a = Side(*c->children[0], L), b = Side(*c->children[1], L);
       if ((a == 0 && b == 1) || (a == 1 && b == 0)) {
         access.push_back(PredicateText(*c, labels));

@@ -35,3 +35,16 @@ select - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - -
 rem ADD_MONTHS by a month count near INT64_MAX: signed overflow in the month sum (UBSan, make asan).
 select add_months(date '2024-01-01', 9223372036854775807) from dual;
 select add_months(date '2024-01-01', -9223372036854775807) from dual;
+rem SQLite dialect: a hash join on NUMBER = VARCHAR2 keys hashed the probe's numbers as strings
+rem (SEGV); such an equality is now the join's filter. The same for a NOT IN anti join.
+create table fz_hl (id number, k number);
+create table fz_hp (k varchar2(10) primary key, name number(6));
+insert into fz_hl values (2, 2);
+insert into fz_hl values (7, 9);
+insert into fz_hp values ('2', -85);
+alter session set sql_dialect = SQLITE;
+select /*+ leading(fz_hp fz_hl) use_hash(fz_hl) */ fz_hl.id, fz_hp.name from fz_hl, fz_hp where fz_hl.k = fz_hp.k order by fz_hl.id;
+select fz_hl.id from fz_hl where fz_hl.k not in (select k from fz_hp) order by fz_hl.id;
+alter session set sql_dialect = ORACLE;
+drop table fz_hl purge;
+drop table fz_hp purge;

@@ -115,7 +115,7 @@ TEST_F(ExtendedStatsTest, GroupDistinctCountMatchesTheData) {
   EXPECT_EQ(Only("select extension_name || ' ' || extension from user_stat_extensions"),
             name + " (\"A\",\"B\")");
   Exec("begin dbms_stats.gather_table_stats(user, 'T'); end;");
-  const auto& st = T().stats.column_groups.at(name);
+  const storage::ColumnStats st = T().stats.column_groups.at(name);  // a copy: Reopen() frees it
   EXPECT_EQ(std::to_string(st.num_distinct),
             Only("select count(*) from (select distinct a, b from t "
                  "where a is not null or b is not null)"));
