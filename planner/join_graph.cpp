@@ -130,7 +130,7 @@ void JoinGraph::ClassifyConjuncts() {
     c.leaves = LeavesOf(*c.expr);
     const BoundExpr& e = *c.expr;
     if (e.kind == BoundKind::kCompare && e.name == "=" && e.children.size() == 2 &&
-        !HasSubquery(e)) {
+        !HasSubquery(e) && HashableEquality(*e.children[0], *e.children[1])) {
       Mask a = LeavesOf(*e.children[0]), b = LeavesOf(*e.children[1]);
       if (a != 0 && b != 0 && (a & b) == 0) {
         c.equi = true;
@@ -159,6 +159,7 @@ void JoinGraph::ClassifyConjuncts() {
       c.sel = card::kDefaultRange;  // non-equi join conditions, leftovers of one relation
     }
   }
+  DeriveTransitiveJoins();
   CombineMultiColumnJoins();
 }
 
@@ -354,9 +355,26 @@ double JoinGraph::SubsetRows(Mask s) {
   for (size_t i = 0; i < rels_.size(); ++i)
     if (Has(s, i)) rows *= rels_[i].rows;
   double sel = 1;
-  for (const auto& c : conjuncts_)
-    if (c.leaves != 0 && (c.leaves & ~s) == 0 && std::popcount(c.leaves) >= 2)
-      sel = card::AndSel(sel, c.sel);
+  // Per equivalence class, which relations its conjuncts have connected so far: a conjunct
+  // joining two already connected ones is implied and selects nothing more.
+  std::map<int, std::vector<size_t>> parent;
+  auto root = [](std::vector<size_t>& p, size_t i) {
+    while (p[i] != i) i = p[i] = p[p[i]];
+    return i;
+  };
+  for (const auto& c : conjuncts_) {
+    if (c.leaves == 0 || (c.leaves & ~s) != 0 || std::popcount(c.leaves) < 2) continue;
+    if (c.eq_class >= 0 && std::popcount(c.leaves) == 2) {
+      auto [it, fresh] = parent.try_emplace(c.eq_class, rels_.size());
+      if (fresh)
+        for (size_t i = 0; i < rels_.size(); ++i) it->second[i] = i;
+      const size_t a = root(it->second, static_cast<size_t>(std::countr_zero(c.leaves)));
+      const size_t b = root(it->second, static_cast<size_t>(63 - std::countl_zero(c.leaves)));
+      if (a == b) continue;
+      it->second[a] = b;
+    }
+    sel = card::AndSel(sel, c.sel);
+  }
   rows = card::Rows(rows, sel);
   rows_cache_.emplace(s, rows);
   return rows;
@@ -380,6 +398,21 @@ std::vector<size_t> JoinGraph::Applicable(Mask outer, size_t inner) const {
     const bool here = (l & ~s) == 0 && ((l & ~outer) != 0 || std::popcount(outer) == 1);
     if (here) out.push_back(k);
   }
+  // Of the equalities of one equivalence class that reach the joining relation, one is the
+  // join's: the rest are implied by it and the joins already made (the class's relations on
+  // the outer side are equal on it). A written equality wins over a derived one.
+  std::map<int, size_t> chosen;
+  for (size_t k : out) {
+    const Conjunct& c = conjuncts_[k];
+    if (c.eq_class < 0 || std::popcount(c.leaves) != 2) continue;
+    auto [it, fresh] = chosen.try_emplace(c.eq_class, k);
+    if (!fresh && conjuncts_[it->second].derived && !c.derived) it->second = k;
+  }
+  std::erase_if(out, [&](size_t k) {
+    const Conjunct& c = conjuncts_[k];
+    if (c.eq_class < 0 || std::popcount(c.leaves) != 2) return false;
+    return chosen.at(c.eq_class) != k;
+  });
   return out;
 }
 

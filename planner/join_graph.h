@@ -56,6 +56,11 @@ struct JoinConjunct {
   bool equi = false;
   JoinMask left_leaves = 0, right_leaves = 0;
   double sel = 1;
+  //! The equivalence class of columns the equi-join belongs to (-1: none): of the conjuncts
+  //! of one class, a subset's estimate counts only those that connect new relations.
+  int eq_class = -1;
+  //! Implied by others through a shared column (a.x = b.x AND b.x = c.x gives a.x = c.x).
+  bool derived = false;
 };
 
 //! An index access usable as the inner side of nested loops for (relation, key conjunct).
@@ -94,6 +99,12 @@ class JoinGraph {
   std::optional<double> DisjunctionSel(const BoundExpr& e) const;
   //! Relations, equi-join shape and selectivity of every conjunct.
   void ClassifyConjuncts();
+  //! Transitive closure of the equi-joins of bare columns (planner/join_graph_closure.cpp):
+  //! numbers their equivalence classes and adds, for every two relations with columns in one
+  //! class and no equi-join of that class between them, the implied one, so join orders that
+  //! meet the two first can join them on a key rather than as a cartesian product (TPC-H Q5's
+  //! CUSTOMER to NATION through c_nationkey = s_nationkey = n_nationkey).
+  void DeriveTransitiveJoins();
   //! Estimated rows and bytes of the join of the relations in `s`.
   double SubsetRows(Mask s);
   double SubsetBytes(Mask s);
