@@ -76,14 +76,6 @@ TEST(MethodOpt, ColumnGroups) {
 class ExtendedStatsTest : public testing::SessionTest {
  protected:
   const storage::TableInfo& T() { return *db_->FindTable("T"); }
-  void Reopen() {
-    session_.reset();
-    db_.reset();
-    storage::DatabaseOptions opt;
-    opt.cache_size_bytes = 8 << 20;
-    db_ = storage::Database::Open(dir_, opt);
-    session_ = std::make_unique<Session>(*db_);
-  }
   std::string Only(const std::string& sql) {
     auto r = Rows(sql);
     return r.size() == 1 ? r[0] : "(" + std::to_string(r.size()) + " rows)";

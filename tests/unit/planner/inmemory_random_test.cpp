@@ -258,12 +258,7 @@ TEST_F(SessionTest, InMemoryBackgroundPopulationAndRestart) {
   compare("after rollback");
 
   // Restart: the copy is gone, PRIORITY HIGH brings it back in the background.
-  session_.reset();
-  db_.reset();
-  storage::DatabaseOptions opt;
-  opt.cache_size_bytes = 8 << 20;
-  db_ = storage::Database::Open(dir_, opt);
-  session_ = std::make_unique<Session>(*db_);
+  Reopen();
   Exec("alter session set inmemory_size = 64M");
   compare("after restart");
   ASSERT_TRUE(wait_completed()) << "no population after restart";

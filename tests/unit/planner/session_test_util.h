@@ -47,6 +47,16 @@ class SessionTest : public ::testing::Test {
            ("pathdb_planner_" + std::to_string(::getpid()) + "_" +
             ::testing::UnitTest::GetInstance()->current_test_info()->name());
     std::filesystem::remove_all(dir_);
+    Open();
+  }
+  //! Closes the session and the database and opens them again: a restart. References into
+  //! the old Database (TableInfo, statistics) are dangling afterwards.
+  void Reopen() {
+    session_.reset();
+    db_.reset();
+    Open();
+  }
+  void Open() {
     storage::DatabaseOptions opt;
     opt.cache_size_bytes = 8 << 20;
     db_ = storage::Database::Open(dir_, opt);
