@@ -481,19 +481,21 @@ class JoinSearch : JoinGraph {
       ToLayout(*f.cond, cur.layout, 0, nullptr, 0);
       due.push_back(std::move(f.cond));
     }
-    if (k == 0 || pending >= 1) return op;
-    const double rows = op->estimated_rows, bytes = op->estimated_bytes;
+    // The first leaf's estimate never counted them: nothing to take out there.
+    const double counted = k == 0 ? 1.0 : pending;
+    if (due.empty() && counted >= 1) return op;
+    const double rows = op->estimated_rows / counted, bytes = op->estimated_bytes / counted;
     // An adaptive join shows its nested loops alternative's line: that one too.
-    for (PhysicalOperator* o = op.get(); o != nullptr;) {
-      o->estimated_rows = std::max(1.0, o->estimated_rows / pending);
-      o->estimated_bytes /= pending;
+    for (PhysicalOperator* o = op.get(); o != nullptr && counted < 1;) {
+      o->estimated_rows = std::max(1.0, o->estimated_rows / counted);
+      o->estimated_bytes /= counted;
       o = o->type() == OperatorType::kAdaptiveJoin ? o->mutable_child(0).get() : nullptr;
     }
     if (due.empty()) return op;
     auto filter = std::make_unique<Filter>(MakeAnd(std::move(due)));
     filter->filter_predicates = std::move(text);
-    filter->estimated_rows = std::max(1.0, rows / after);
-    filter->estimated_bytes = bytes / after;
+    filter->estimated_rows = std::max(1.0, rows * pending / after);
+    filter->estimated_bytes = bytes * pending / after;
     filter->cost = op->cost;
     filter->cpu_cost = op->cpu_cost;
     filter->column_labels = op->column_labels;
