@@ -24,14 +24,14 @@ struct ScopeColumn {
   std::string qualifier;  //!< alias, or table name when no alias
   std::string name;
   LogicalType type;
-  size_t index = 0;       //!< global index in the block
-  bool hidden = false;    //!< second copy of a USING column: only reachable qualified
+  size_t index = 0;     //!< global index in the block
+  bool hidden = false;  //!< second copy of a USING column: only reachable qualified
 };
 
 //! One FROM relation (table, view, subquery, DUAL, row generator) of the block being bound.
 struct Relation {
   LogicalPtr plan;
-  size_t begin = 0, end = 0;  //!< global index range of its columns
+  size_t begin = 0, end = 0;          //!< global index range of its columns
   std::vector<BoundExprPtr> filters;  //!< pushed-down conjuncts (global numbering)
 };
 
@@ -120,6 +120,8 @@ class Binder {
   Binder* outer_;
   //! Set-operation branches: outer references belong to the enclosing binder's parameters.
   bool passthrough_ = false;
+  //! An EXISTS subquery's binder: only whether its rows exist matters, not their columns.
+  bool rows_only_ = false;
   const Binder* cte_parent_;
   std::map<std::string, const ast::Query::With*> ctes_;
   std::vector<ScopeColumn> scope_;
@@ -142,8 +144,7 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& node, PlanContext& c
 
 //! Function typing and argument coercion (binder_functions.cpp). nullptr: not a function
 //! the engine knows.
-BoundExprPtr TypeFunction(const std::string& name, std::vector<BoundExprPtr> args,
-                          Dialect dialect);
+BoundExprPtr TypeFunction(const std::string& name, std::vector<BoundExprPtr> args, Dialect dialect);
 bool IsAggregateName(const std::string& name);
 //! Makes two comparison operands comparable (implicit conversions the Oracle way).
 void CoerceComparison(BoundExprPtr& l, BoundExprPtr& r, Dialect dialect);

@@ -488,6 +488,7 @@ BoundExprPtr Binder::BindAggregate(const ast::Expr& e) {
 BoundExprPtr Binder::BindSubquery(const ast::Expr& e) {
   if (!e.subquery) ThrowOra(936, "missing expression");
   Binder child(ctx_, this, this);
+  child.rows_only_ = e.kind == ast::ExprKind::kExists;
   BoundQuery bq = child.BindQuery(*e.subquery);
   auto info = std::make_unique<SubqueryInfo>();
   std::vector<BoundExprPtr> left;

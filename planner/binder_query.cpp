@@ -1,9 +1,9 @@
 // Query block binding: WHERE, ROWNUM, CONNECT BY, GROUP BY/HAVING, select list, DISTINCT,
 // ORDER BY, FETCH/OFFSET and set operations, assembled into a logical plan in Oracle's
 // evaluation order (FROM/WHERE -> ROWNUM -> GROUP BY -> HAVING -> SELECT -> ORDER BY -> FETCH).
-#include <cmath>
-
 #include <fmt/format.h>
+
+#include <cmath>
 
 #include "common/error.h"
 #include "planner/binder.h"
@@ -377,6 +377,17 @@ BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
   if (aggregating) {
     for (auto& p : proj) p = RewritePostAggregate(std::move(p));
     if (having) having = RewritePostAggregate(std::move(having));
+  }
+  // EXISTS asks only whether the block returns a row, as in Oracle, which never evaluates its
+  // select list: once bound (for its errors), `*` or any list becomes the constant 1 so the
+  // scans below read only what the WHERE clause and the correlation need. Not with an
+  // aggregate (COUNT(*) of no rows is still a row) nor ORDER BY (its keys refer to the list).
+  if (rows_only_ && !aggregating && q.order_by.empty() && q.set_op == ast::SetOp::kNone) {
+    proj.clear();
+    proj.push_back(MakeConstant(Value::Integer(1)));
+    out.names.assign(1, "1");
+    out.named.assign(1, false);
+    aliases.assign(1, "");
   }
 
   // ---- ORDER BY (may add hidden projection columns)

@@ -74,5 +74,45 @@ TEST_F(ScanColumnsTest, AnOperatorThatPassesRowsUpKeepsEveryColumn) {
   for (bool unread : scan->unread_outputs()) EXPECT_FALSE(unread);
 }
 
+TEST_F(ScanColumnsTest, AnExistsSubqueryReadsOnlyWhatItsConditionsNeed) {
+  Exec("create table u (id number, tag varchar2(20), note varchar2(40), qty number)");
+  Exec(
+      "insert into u select mod(level, 50), 't' || level, 'x', level from dual connect by level <= "
+      "300");
+  Exec("commit");
+  // Each subquery's scan of U: unnested (a semi/anti join) or run per row, either way its
+  // `select *` must not make it decode TAG, NOTE and QTY.
+  for (const std::string sql :
+       {"select count(*) from t where exists (select * from u where u.id = t.id)",
+        "select count(*) from t where not exists (select * from u where u.id = t.id and u.qty > 7)",
+        "select count(*) from t where exists (select /*+ no_unnest */ * from u where u.id = t.id)",
+        "select count(*) from t where exists (select * from u where u.qty = 12)"}) {
+    auto plan = Plan(sql);
+    size_t scans_of_u = 0;
+    auto check = [&](const PhysicalOperator& op) {
+      if (op.type() != OperatorType::kTableAccessFull) return;
+      const auto& scan = static_cast<const TableAccessFull&>(op);
+      if (scan.table().name != "U") return;
+      ++scans_of_u;
+      for (uint32_t c : scan.column_ids()) EXPECT_TRUE(c == 0 || c == 3) << sql << ": column " << c;
+    };
+    // Subquery plans are plan lines too.
+    ForEachPlanLine(*plan.root, [&](const PhysicalOperator& op, int) { check(op); });
+    EXPECT_EQ(scans_of_u, 1u) << sql;
+  }
+  // Only the select list is ignored: an aggregate without GROUP BY returns a row even from no
+  // rows, so EXISTS of it is true; ORDER BY and a projected error-free expression still bind.
+  EXPECT_EQ(Rows("select count(*) from t where exists (select count(*) from u where u.id = -1)"),
+            Rows("select count(*) from t"));
+  EXPECT_EQ(Rows("select count(*) from t where exists (select * from u where u.id = -1)"),
+            Rows("select 0 from dual"));
+  EXPECT_EQ(Rows("select count(*) from t where exists (select 1 / 0 from u where u.id = t.grp)"),
+            Rows("select count(*) from t where grp in (select id from u)"));
+  EXPECT_EQ(Rows("select count(*) from t where exists (select tag from u where u.id = t.grp "
+                 "order by note)"),
+            Rows("select count(*) from t where grp in (select id from u)"));
+  EXPECT_THROW(Rows("select count(*) from t where exists (select nosuch from u)"), OraError);
+}
+
 }  // namespace
 }  // namespace pathdb::testing
