@@ -1,6 +1,7 @@
 #include "storage/scan_predicates.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace pathdb::storage {
 
@@ -63,6 +64,38 @@ ScalarKey ScanPredicates::KeyOf(const Value& v, TypeId type) {
   return k;
 }
 
+void ScanPredicates::SetIntRange(Compiled& c) {
+  if (c.type != TypeId::kDate && c.type != TypeId::kTimestamp) return;
+  constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  c.int_lo = kMin;
+  c.int_hi = kMax;
+  bool empty = false;  // x > INT64_MAX or x < INT64_MIN: no value passes
+  if (c.has_lo) {
+    if (c.lo_incl) {
+      c.int_lo = c.lo.i64;
+    } else if (c.lo.i64 == kMax) {
+      empty = true;
+    } else {
+      c.int_lo = c.lo.i64 + 1;
+    }
+  }
+  if (c.has_hi) {
+    if (c.hi_incl) {
+      c.int_hi = c.hi.i64;
+    } else if (c.hi.i64 == kMin) {
+      empty = true;
+    } else {
+      c.int_hi = c.hi.i64 - 1;
+    }
+  }
+  if (empty) {
+    c.int_lo = kMax;
+    c.int_hi = kMin;
+  }
+  c.int_range = true;
+}
+
 void ScanPredicates::Add(const ScanPredicate& p, const LogicalType& column_type) {
   preds_.push_back(p);
   if (std::find(columns_.begin(), columns_.end(), p.column) == columns_.end()) {
@@ -99,6 +132,7 @@ void ScanPredicates::Add(const ScanPredicate& p, const LogicalType& column_type)
       (lower ? r.has_lo : r.has_hi) = true;
       (lower ? r.lo_incl : r.hi_incl) = incl;
       (lower ? r.lo : r.hi) = KeyOf(p.values[0], type);
+      SetIntRange(r);
       if (it != tests_.end()) return;
       c.op = Op::kRange;
       break;

@@ -32,31 +32,36 @@ inline void SplitFields(std::string_view row, Field* fields, const uint8_t* need
   if (row.size() < 3) ThrowBadRow();
   uint16_t count;
   std::memcpy(&count, row.data() + 1, 2);
-  const auto* p = reinterpret_cast<const unsigned char*>(row.data()) + 3;
-  const auto* end = reinterpret_cast<const unsigned char*>(row.data()) + row.size();
+  const auto* b = reinterpret_cast<const unsigned char*>(row.data());
+  const size_t size = row.size();
   const size_t stored = std::min<size_t>(count, n);
+  // Offsets, not pointers, so a corrupt length may run past the end without forming an
+  // invalid pointer: only a length byte is ever read before the one check at the end (a
+  // field's bytes are read after this returns), so per field the loop tests just where the
+  // next length byte is and whether this length is one of the two rare codes.
+  size_t pos = 3;
   size_t i = 0;
   for (; i < stored; ++i) {
-    if (p >= end) ThrowBadRow();
-    size_t len = *p++;
-    if (len == kLenNull) {
-      fields[i].is_null = true;
-      continue;
-    }
-    if (len == kLenWide) {
-      if (end - p < 2) ThrowBadRow();
+    if (pos >= size) ThrowBadRow();
+    size_t len = b[pos++];
+    if (len >= kLenWide) [[unlikely]] {
+      if (len == kLenNull) {
+        fields[i].is_null = true;
+        continue;
+      }
+      if (size - pos < 2) ThrowBadRow();
       uint16_t w;
-      std::memcpy(&w, p, 2);
-      p += 2;
+      std::memcpy(&w, b + pos, 2);
+      pos += 2;
       len = w;
     }
-    if (static_cast<size_t>(end - p) < len) ThrowBadRow();
     if (needed[i]) {
       fields[i].is_null = false;
-      fields[i].bytes = {reinterpret_cast<const char*>(p), len};
+      fields[i].bytes = {reinterpret_cast<const char*>(b + pos), len};
     }
-    p += len;
+    pos += len;
   }
+  if (pos > size) ThrowBadRow();
   for (; i < n; ++i) fields[i].is_null = true;
 }
 
@@ -96,6 +101,11 @@ class ScanPredicates {
       // The common case inline: a range (or one bound) on a NUMBER column.
       if (c.op == Op::kRange && c.type == TypeId::kNumber) {
         if (f.is_null || !NumberInRange(c, DecodeDecimal(f.bytes))) return false;
+      } else if (c.op == Op::kRange && c.int_range) {
+        // DATE/TIMESTAMP: the bounds were made inclusive int64s when compiled.
+        if (f.is_null) return false;
+        const int64_t v = ReadI64(f.bytes);
+        if (v < c.int_lo || v > c.int_hi) return false;
       } else if (c.op == Op::kIsNotNull) {
         if (f.is_null) return false;
       } else if (!Test(c, f)) {
@@ -118,6 +128,9 @@ class ScanPredicates {
     uint32_t column = 0;
     TypeId type = TypeId::kNull;
     bool has_lo = false, lo_incl = false, has_hi = false, hi_incl = false;
+    //! kRange on an int64 column (DATE, TIMESTAMP): [int_lo, int_hi], both inclusive.
+    bool int_range = false;
+    int64_t int_lo = 0, int_hi = 0;
     ScalarKey lo, hi;
     std::vector<ScalarKey> keys;  //!< kEq / kNe: one; kIn: the list
   };
@@ -133,6 +146,8 @@ class ScanPredicates {
     return true;
   }
   static int CompareField(TypeId type, std::string_view bytes, const ScalarKey& k);
+  //! Fills int_lo/int_hi (and int_range) of a DATE/TIMESTAMP kRange from its bounds.
+  static void SetIntRange(Compiled& c);
   static bool Test(const Compiled& c, const Field& f);
   static ScalarKey KeyOf(const Value& v, TypeId type);
   std::vector<Compiled> tests_;
