@@ -27,6 +27,8 @@ std::unique_ptr<FromTree> Binder::AddRelation(LogicalPtr plan, const std::string
   for (size_t i = 0; i < names.size(); ++i)
     scope_.push_back({qualifier, names[i], plan->types[i], r.begin + i, false});
   r.end = scope_.size();
+  // A view is named by its alias in hints (an inline view has no other name).
+  if (plan->kind == LogicalNode::Kind::kView) plan->alias = qualifier;
   r.plan = std::move(plan);
   auto leaf = std::make_unique<FromTree>();
   leaf->relation = static_cast<int>(relations_.size());

@@ -239,9 +239,11 @@ BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
     auto t = BindTableRef(*ref);
     root = root ? cross(std::move(root), std::move(t)) : std::move(t);
   }
-  // Hints name tables by alias; each table scan keeps the block's hints for its access path.
+  // Hints name tables by alias; each table scan keeps the block's hints for its access path,
+  // each inline view those naming it as a join's probe side (PX_JOIN_FILTER).
   for (auto& r : relations_)
-    if (r.plan && r.plan->kind == LogicalNode::Kind::kScan) {
+    if (r.plan &&
+        (r.plan->kind == LogicalNode::Kind::kScan || r.plan->kind == LogicalNode::Kind::kView)) {
       r.plan->hints = b.hints;
       r.plan->query_block = query_block;
     }

@@ -6,11 +6,13 @@
 #include <algorithm>
 
 #include "executor/adaptive_join.h"
+#include "executor/hash_group_by.h"
 #include "executor/hash_join.h"
 #include "executor/join_filter_create.h"
 #include "executor/join_filter_use.h"
 #include "executor/nested_loops.h"
 #include "executor/projection.h"
+#include "executor/sort_group_by.h"
 #include "executor/table_access_by_index_rowid.h"
 #include "executor/table_access_full.h"
 #include "planner/bound_util.h"
@@ -59,8 +61,10 @@ Side SideOf(const BoundExpr& key, size_t left) {
 //! columns it reads, rewriting it over that line's output. Null when some operator on the way
 //! could drop or invent rows in a way that makes dropping early unsafe, or hides the column.
 //! `joins` counts the joins passed: rows the filter drops no longer cross them.
-Slot* Trace(Slot& slot, BoundExpr& key, int& joins) {
+//! `path` collects the operators passed on the way (a hint may name a view among them).
+Slot* Trace(Slot& slot, BoundExpr& key, int& joins, std::vector<const PhysicalOperator*>& path) {
   PhysicalOperator& op = *slot;
+  path.push_back(&op);
   if (IsAccessLine(op.type())) return &slot;
   switch (op.type()) {
     case OperatorType::kJoinFilterUse:
@@ -68,7 +72,7 @@ Slot* Trace(Slot& slot, BoundExpr& key, int& joins) {
     case OperatorType::kFilter:
     case OperatorType::kView:
     case OperatorType::kSortOrderBy:
-      return Trace(op.mutable_child(0), key, joins);
+      return Trace(op.mutable_child(0), key, joins, path);
     case OperatorType::kProjection: {
       const auto& exprs = static_cast<const Projection&>(op).exprs();
       bool ok = true;
@@ -79,29 +83,47 @@ Slot* Trace(Slot& slot, BoundExpr& key, int& joins) {
         }
         return exprs[i]->column_index;
       });
-      return ok ? Trace(op.mutable_child(0), key, joins) : nullptr;
+      return ok ? Trace(op.mutable_child(0), key, joins, path) : nullptr;
     }
     case OperatorType::kHashJoin: {
       const auto& j = static_cast<const HashJoin&>(op);
       ++joins;
       if (IsSemiAnti(j.kind()))
-        return Trace(op.mutable_child(j.build_preserved() ? 0 : 1), key, joins);
+        return Trace(op.mutable_child(j.build_preserved() ? 0 : 1), key, joins, path);
       const size_t left = op.children()[0]->types().size();
       const Side side = SideOf(key, left);
       if (side == Side::kBoth) return nullptr;
       // An outer join's NULL-extended side: a dropped row would come back NULL-extended.
       if (j.kind() == JoinKind::kLeftOuter && (side == Side::kLeft) != j.build_preserved())
         return nullptr;
-      if (side == Side::kLeft) return Trace(op.mutable_child(0), key, joins);
+      if (side == Side::kLeft) return Trace(op.mutable_child(0), key, joins, path);
       RemapColumns(key, [&](size_t i) { return i - left; });
-      return Trace(op.mutable_child(1), key, joins);
+      return Trace(op.mutable_child(1), key, joins, path);
+    }
+    case OperatorType::kHashGroupBy:
+    case OperatorType::kSortGroupBy: {
+      // Keys on group columns only: a dropped input row belongs to a group whose key the
+      // build lacks, and all of that group's rows share the key, so whole groups go and the
+      // groups left keep every row (Q20's grouped LINEITEM view, probed by PARTSUPP keys).
+      const auto& groups = op.type() == OperatorType::kHashGroupBy
+                               ? static_cast<const HashGroupBy&>(op).groups()
+                               : static_cast<const SortGroupBy&>(op).groups();
+      bool ok = !groups.empty();
+      RemapColumns(key, [&](size_t i) {
+        if (i >= groups.size() || groups[i]->kind != BoundKind::kColumn) {
+          ok = false;
+          return i;
+        }
+        return groups[i]->column_index;
+      });
+      return ok ? Trace(op.mutable_child(0), key, joins, path) : nullptr;
     }
     case OperatorType::kNestedLoops: {
       // Only the outer side: the inner side restarts per outer row.
       ++joins;
       const size_t left = op.children()[0]->types().size();
       if (SideOf(key, left) != Side::kLeft) return nullptr;
-      return Trace(op.mutable_child(0), key, joins);
+      return Trace(op.mutable_child(0), key, joins, path);
     }
     default:
       return nullptr;
@@ -175,6 +197,7 @@ class Placer {
       std::vector<size_t> keys;
       std::vector<BoundExprPtr> exprs;
       int joins;
+      std::vector<const PhysicalOperator*> path;  //!< from the probe input down to *slot
     };
     std::vector<Traced> targets;
     for (size_t k = 0; k < join.probe_keys().size(); ++k) {
@@ -182,12 +205,13 @@ class Placer {
       if (HasSubquery(probe_key) || HasParameter(probe_key)) continue;
       BoundExprPtr key = probe_key.Copy();
       int joins = 0;
-      Slot* slot = Trace(probe_input, *key, joins);
+      std::vector<const PhysicalOperator*> path;
+      Slot* slot = Trace(probe_input, *key, joins, path);
       if (slot == nullptr) continue;
       auto same = std::find_if(targets.begin(), targets.end(),
                                [&](const Traced& t) { return t.slot == slot; });
       if (same == targets.end()) {
-        targets.push_back({slot, {}, {}, joins});
+        targets.push_back({slot, {}, {}, joins, std::move(path)});
         same = targets.end() - 1;
       }
       same->keys.push_back(k);
@@ -200,9 +224,13 @@ class Placer {
     PhysicalOperator& access = **t.slot;
 
     // ---- does it pay (or is it hinted)?
+    // A hint names the scanned table or an inline view above it (the join's probe side).
     const JoinFilterHint* hint = nullptr;
     for (const JoinFilterHint& h : ctx_.join_filter_hints)
       if (h.access == &access) hint = &h;
+    for (const JoinFilterHint& h : ctx_.join_filter_hints)
+      if (hint == nullptr && std::find(t.path.begin(), t.path.end(), h.access) != t.path.end())
+        hint = &h;
     if (hint != nullptr) ctx_.record.hints[hint->report].used = true;
     const double probe_rows = LineOf(*probe_input).estimated_rows;
     const double build_rows = LineOf(*build).estimated_rows;

@@ -62,10 +62,12 @@ struct LogicalNode {
   //! Set when the scan reads a dictionary/V$ view (table points at its columns): FIXED TABLE FULL.
   const SystemView* system_view = nullptr;
   std::vector<uint32_t> column_ids;
-  std::string alias;
-  //! The query block the scan belongs to ("SEL$1"): outline hints name "ALIAS"@"SEL$1".
+  std::string alias;  //!< kScan, kView: the name the query block gives it
+  //! kScan, kView: the query block the scan (or view) belongs to ("SEL$1"); outline hints
+  //! name "ALIAS"@"SEL$1".
   std::string query_block;
-  //! Hints of the query block (access-path choice reads those naming `alias`).
+  //! kScan, kView: hints of the query block (access-path choice reads those naming `alias`,
+  //! a view's join filter those naming its `name`).
   std::vector<ast::Hint> hints;
   // kScan / kFilter / kJoin / kConnectBy (bound)
   BoundExprPtr predicate;

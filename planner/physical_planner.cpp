@@ -29,6 +29,7 @@
 #include "planner/cardinality.h"
 #include "planner/cost_model.h"
 #include "planner/join_builder.h"
+#include "planner/join_filters.h"
 #include "planner/join_planner.h"
 #include "planner/predicate_text.h"
 #include "planner/semi_join.h"
@@ -312,7 +313,11 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
     case K::kView: {
       auto op = std::make_unique<View>(n.name);
       op->object_name = n.name;
-      return Attach(std::move(op), std::move(kids));
+      auto view = Attach(std::move(op), std::move(kids));
+      if (!n.hints.empty())
+        RecordJoinFilterHints(n.hints, n.alias, n.query_block.empty() ? "SEL$1" : n.query_block,
+                              *view, ctx);
+      return view;
     }
     case K::kFilter: {
       auto op = std::make_unique<Filter>(std::move(n.predicate));

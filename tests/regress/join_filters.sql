@@ -136,3 +136,24 @@ select n.name, case when m.value > 0 then 'counted' else 'zero' end as value
  where n.name in ('join filter rows probed', 'join filter rows filtered',
                   'cell physical IO bytes saved by storage index')
  order by n.name;
+
+-- 9. Through a GROUP BY: keys on group columns reach the scan below it, so whole groups the
+-- build has no key for are never aggregated (TPC-H Q20's grouped LINEITEM view); the answer
+-- equals the one without the filter. A key on an aggregate stops the filter (no group column).
+explain plan for
+select count(*), sum(v.total) from customers c,
+       (select customer_id, sum(amount) total from orders group by customer_id) v
+ where v.customer_id = c.customer_id and c.region = 'NORTH';
+select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
+select /*+ gather_plan_statistics */ count(*), sum(v.total) from customers c,
+       (select customer_id, sum(amount) total from orders group by customer_id) v
+ where v.customer_id = c.customer_id and c.region = 'NORTH';
+select * from table(dbms_xplan.display_cursor(format => 'ALLSTATS LAST'));
+select /*+ no_px_join_filter(v) */ count(*), sum(v.total) from customers c,
+       (select customer_id, sum(amount) total from orders group by customer_id) v
+ where v.customer_id = c.customer_id and c.region = 'NORTH';
+explain plan for
+select count(*) from customers c,
+       (select customer_id, count(*) n from orders group by customer_id) v
+ where v.n = c.customer_id + 0 and c.region = 'NORTH';
+select * from table(dbms_xplan.display(format => 'BASIC'));

@@ -84,6 +84,10 @@ TEST_F(JoinFilterRandomTest, WithAndWithoutTheFilterAnswersAgree) {
             " and exists (select /*+H*/ 1 from f where f.k = d.k)",
         "select count(*), sum(d.grp) from d where " + p +
             " and not exists (select /*+H*/ 1 from f where f.k = d.k and f.v > 10)",
+        // Through a GROUP BY on the join keys: the filter reaches F's scan below it.
+        "select /*+H*/ count(*), sum(f.s), sum(f.c) from d, (select k, k2, sum(v) s, count(*) c "
+        "from f group by k, k2) f where f.k = d.k and f.k2 = d.k2 and " +
+            p,
     };
     for (size_t q = 0; q < queries.size(); ++q) {
       auto with_hints = [&](const std::string& hints) {
