@@ -375,16 +375,7 @@ std::strong_ordering Decimal::CompareScaled(const Decimal& a, const Decimal& b) 
   return ba < bb ? std::strong_ordering::less : std::strong_ordering::greater;
 }
 
-uint64_t Decimal::Hash() const {
-  auto mix = [](uint64_t x) {
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-  };
-  auto finish = [&](uint64_t lo, uint64_t hi, int64_t scale) {
-    return mix(mix(mix(lo) ^ hi) ^ static_cast<uint64_t>(scale));
-  };
+uint64_t Decimal::HashGeneral() const {
   // Join and group keys are mostly NUMBER(p,0) ids that fit 64 bits: strip trailing zeros
   // with 64-bit division (a multiply) instead of 128-bit library calls. Same canonical form,
   // so the same hash as the general path below.
@@ -399,12 +390,12 @@ uint64_t Decimal::Hash() const {
         --sc;
       }
     }
-    return finish(static_cast<uint64_t>(c), c < 0 ? ~0ULL : 0ULL, sc);
+    return HashCanonical(static_cast<uint64_t>(c), c < 0 ? ~0ULL : 0ULL, sc);
   }
   Decimal d = Strip(*this, INT32_MIN);
   uint128 u = static_cast<uint128>(d.coef);
-  return finish(static_cast<uint64_t>(u), static_cast<uint64_t>(u >> 64),
-                static_cast<int64_t>(d.scale));
+  return HashCanonical(static_cast<uint64_t>(u), static_cast<uint64_t>(u >> 64),
+                       static_cast<int64_t>(d.scale));
 }
 
 }  // namespace pathdb

@@ -94,8 +94,16 @@ struct Decimal {
   friend bool operator==(const Decimal& a, const Decimal& b) {
     return (a <=> b) == std::strong_ordering::equal;
   }
-  //! Hash that agrees with ==, whatever the scale (1.50 and 1.5 hash alike).
-  uint64_t Hash() const;
+  //! Hash that agrees with ==, whatever the scale (1.50 and 1.5 hash alike). Inline for the
+  //! case every join and group key meets per row: a coefficient of 64 bits without a trailing
+  //! zero is already canonical (same result as the general path, which strips the zeros).
+  uint64_t Hash() const {
+    if (coef >= INT64_MIN && coef <= INT64_MAX) {
+      const auto c = static_cast<int64_t>(coef);
+      if (c % 10 != 0) return HashCanonical(static_cast<uint64_t>(c), c < 0 ? ~0ULL : 0ULL, scale);
+    }
+    return HashGeneral();
+  }
 
  private:
   static constexpr int128 kCoefLimit = static_cast<int128>(10'000'000'000'000'000'000ULL) *
@@ -105,6 +113,17 @@ struct Decimal {
   //! Scales the general code keeps as they are (Oracle's smallest exponent is -130).
   static constexpr int32_t kMaxFastScale = 130;
   static bool Small(int128 c) { return c < kSmallLimit && c > -kSmallLimit; }
+  static uint64_t HashMix(uint64_t x) {
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+  }
+  //! The hash of a canonical (trailing-zero-free) coefficient's two halves and its scale.
+  static uint64_t HashCanonical(uint64_t lo, uint64_t hi, int64_t scale) {
+    return HashMix(HashMix(HashMix(lo) ^ hi) ^ static_cast<uint64_t>(scale));
+  }
+  uint64_t HashGeneral() const;
   static constexpr std::array<int64_t, kMaxFastAlign + 1> kPow10Small = [] {
     std::array<int64_t, kMaxFastAlign + 1> p{};
     p[0] = 1;

@@ -24,8 +24,15 @@ class BloomFilter {
   explicit BloomFilter(size_t keys);
 
   void Insert(uint64_t hash);
-  //! False only when `hash` was never inserted.
-  bool MayContain(uint64_t hash) const;
+  //! False only when `hash` was never inserted. Inline: a probe-side scan calls it per row.
+  bool MayContain(uint64_t hash) const {
+    const uint64_t mixed = Mix(hash);
+    const Block& b = blocks_[BlockOf(mixed)];
+    const Block m = MaskOf(mixed);
+    uint32_t missing = 0;
+    for (size_t i = 0; i < b.size(); ++i) missing |= m[i] & ~b[i];
+    return missing == 0;
+  }
 
   //! Size of the bit array in bytes (V$SQL_JOIN_FILTER.LENGTH).
   uint64_t length_bytes() const { return blocks_.size() * sizeof(Block); }
@@ -34,9 +41,32 @@ class BloomFilter {
 
  private:
   using Block = std::array<uint32_t, 8>;
-  //! The block of a hash and the 8-bit-per-word mask within it.
-  size_t BlockOf(uint64_t mixed) const;
-  static Block MaskOf(uint64_t mixed);
+  // Odd multipliers, one per word: bit = (low32 * salt) >> 27 (the split-block scheme).
+  static constexpr Block kSalt = {0x47b6137bU, 0x44974d91U, 0x8824ad5bU, 0xa2b7289dU,
+                                  0x705495c7U, 0x2df1424bU, 0x9efc4947U, 0x5c6bfb31U};
+  // The join's key hash combines cell hashes cheaply; a final mix (murmur3's fmix64, as
+  // MixHash) spreads it over all 64 bits so both the block index (high half) and the bit
+  // positions (low half) are uniform.
+  static uint64_t Mix(uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+  }
+  //! The block of a hash: multiply-shift maps the high 32 bits onto [0, blocks) without a
+  //! division.
+  size_t BlockOf(uint64_t mixed) const {
+    return static_cast<size_t>(((mixed >> 32) * blocks_.size()) >> 32);
+  }
+  //! The 8-bit-per-word mask within a block.
+  static Block MaskOf(uint64_t mixed) {
+    Block m{};
+    const auto low = static_cast<uint32_t>(mixed);
+    for (size_t i = 0; i < m.size(); ++i) m[i] = 1U << ((low * kSalt[i]) >> 27);
+    return m;
+  }
   std::vector<Block> blocks_;
 };
 

@@ -12,7 +12,9 @@ namespace {
 
 constexpr uint64_t kNullHash = 0x5bd1e9955bd1e995ULL;
 
-uint64_t Mix(uint64_t x) { return MixHash(x); }
+uint64_t Mix(uint64_t x) {
+  return MixHash(x);
+}
 
 double AsDouble(const Vector& v, size_t p) {
   return v.type().id == TypeId::kDouble ? v.Data<double>()[p] : v.Data<Decimal>()[p].ToDouble();
@@ -92,13 +94,14 @@ void CopyCells(const Vector& src, const uint32_t* sel, size_t n, Vector& dst, si
 TypeId CompareTypeOf(TypeId a, TypeId b) {
   bool an = a == TypeId::kNumber || a == TypeId::kDouble;
   bool bn = b == TypeId::kNumber || b == TypeId::kDouble;
-  if (an && bn) return (a == TypeId::kDouble || b == TypeId::kDouble) ? TypeId::kDouble
-                                                                      : TypeId::kNumber;
+  if (an && bn)
+    return (a == TypeId::kDouble || b == TypeId::kDouble) ? TypeId::kDouble : TypeId::kNumber;
   bool ad = a == TypeId::kDate || a == TypeId::kTimestamp;
   bool bd = b == TypeId::kDate || b == TypeId::kTimestamp;
   if (ad && bd) return a == b ? a : TypeId::kTimestamp;
   if (a == TypeId::kChar && b == TypeId::kChar) return TypeId::kChar;
-  if ((a == TypeId::kVarchar || a == TypeId::kChar) && (b == TypeId::kVarchar || b == TypeId::kChar))
+  if ((a == TypeId::kVarchar || a == TypeId::kChar) &&
+      (b == TypeId::kVarchar || b == TypeId::kChar))
     return TypeId::kVarchar;
   return a == TypeId::kNull ? b : a;
 }
@@ -176,6 +179,44 @@ uint64_t HashCell(const Vector& v, size_t row, TypeId compare_as) {
       return kNullHash;
   }
   return kNullHash;
+}
+
+void HashColumn(const Vector& v, const DataChunk& rows, TypeId compare_as, uint64_t* hashes,
+                uint8_t* has_null) {
+  const size_t n = rows.Count();
+  const TypeId t = v.type().id;
+  if (v.kind() == Vector::Kind::kFlat) {
+    const uint8_t* valid = v.Validity();
+    // Both loops give exactly HashCell's value for their type pairs.
+    auto loop = [&](auto cell_hash) {
+      for (size_t i = 0; i < n; ++i) {
+        const uint32_t r = rows.RowIndex(i);
+        uint64_t h = kNullHash;
+        if (valid[r]) {
+          h = cell_hash(r);
+        } else {
+          has_null[i] = 1;
+        }
+        hashes[i] = CombineHash(hashes[i], h);
+      }
+    };
+    if (compare_as == TypeId::kNumber && t == TypeId::kNumber) {
+      const Decimal* d = v.Data<Decimal>();
+      loop([d](uint32_t r) { return d[r].Hash(); });
+      return;
+    }
+    if (compare_as == t &&
+        (t == TypeId::kDate || t == TypeId::kIntervalYM || t == TypeId::kIntervalDS)) {
+      const int64_t* x = v.Data<int64_t>();
+      loop([x](uint32_t r) { return Mix(static_cast<uint64_t>(x[r])); });
+      return;
+    }
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t r = rows.RowIndex(i);
+    if (v.IsNull(r)) has_null[i] = 1;
+    hashes[i] = CombineHash(hashes[i], HashCell(v, r, compare_as));
+  }
 }
 
 }  // namespace pathdb

@@ -31,6 +31,13 @@ int CompareCells(const Vector& a, size_t ra, const Vector& b, size_t rb);
 //! same `compare_as` (from CompareTypeOf). NULL hashes to a fixed value.
 uint64_t HashCell(const Vector& v, size_t row, TypeId compare_as);
 
+//! HashCell over the active rows of `rows`, combined into a running row hash:
+//! hashes[i] = CombineHash(hashes[i], HashCell(v, rows.RowIndex(i), compare_as)), and
+//! has_null[i] = 1 where the cell is NULL. NUMBER and the int64 types hash in loops of their
+//! own (a join, a GROUP BY or a join filter hashes every row of every batch).
+void HashColumn(const Vector& v, const DataChunk& rows, TypeId compare_as, uint64_t* hashes,
+                uint8_t* has_null);
+
 //! A 64-bit finalizer (murmur3's fmix64): spreads every input bit over the whole result.
 inline uint64_t MixHash(uint64_t x) {
   x ^= x >> 33;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "executor/cell_ops.h"
 #include "executor/join_hash_table.h"
 
 namespace pathdb {
@@ -96,14 +97,15 @@ void JoinFilter::ApplyMembership(const std::vector<const Vector*>& keys, DataChu
     active_ = true;  // sample one more window: the data may have changed along the segment
     window_probed_ = window_filtered_ = 0;
   }
+  // The batch's key hashes first (the join's own, column by column), then the probes.
+  hashes_.assign(n, 0);
+  nulls_.assign(n, 0);
+  for (size_t k = 0; k < keys.size(); ++k)
+    HashColumn(*keys[k], chunk, compare_as_[k], hashes_.data(), nulls_.data());
   SelectionVector keep;
   keep.reserve(n);
   for (size_t i = 0; i < n; ++i) {
-    const uint32_t r = chunk.RowIndex(i);
-    bool null = false;
-    for (const Vector* v : keys) null = null || v->IsNull(r);
-    if (!null && bloom_->MayContain(JoinHashTable::HashKey(keys, r, compare_as_)))
-      keep.push_back(r);
+    if (!nulls_[i] && bloom_->MayContain(hashes_[i])) keep.push_back(chunk.RowIndex(i));
   }
   const uint64_t rejected = n - keep.size();
   if (rejected > 0) chunk.SetSelection(std::move(keep));

@@ -73,6 +73,9 @@ class JoinFilter final : public storage::RuntimeFilter {
   mutable uint64_t probed_ = 0, filtered_ = 0;
   mutable uint64_t window_probed_ = 0, window_filtered_ = 0, passed_untested_ = 0;
   mutable bool active_ = true;
+  //! Per-batch scratch of ApplyMembership (kept to avoid an allocation per batch).
+  mutable std::vector<uint64_t> hashes_;
+  mutable std::vector<uint8_t> nulls_;
   mutable uint32_t deactivated_ = 0;
 };
 

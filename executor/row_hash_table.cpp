@@ -20,15 +20,8 @@ void RowHashTable::HashRows(const std::vector<const Vector*>& keys, const DataCh
   size_t n = rows.Count();
   hashes.assign(n, 0);
   has_null.assign(n, 0);
-  for (size_t j = 0; j < keys.size(); j++) {
-    const Vector& v = *keys[j];
-    TypeId as = compare_as_[j];
-    for (size_t i = 0; i < n; i++) {
-      size_t r = rows.RowIndex(i);
-      if (v.IsNull(r)) has_null[i] = 1;
-      hashes[i] = CombineHash(hashes[i], HashCell(v, r, as));
-    }
-  }
+  for (size_t j = 0; j < keys.size(); j++)
+    HashColumn(*keys[j], rows, compare_as_[j], hashes.data(), has_null.data());
 }
 
 bool RowHashTable::KeyEquals(uint32_t id, const std::vector<const Vector*>& keys,
