@@ -128,10 +128,33 @@ OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids, const cost::CostModel& m
     rest.push_back(std::move(c));
   }
   auto right_to_local = [L](size_t i) { return i - L; };
-  const bool swap_output = (n.join_type == LogicalJoinType::kLeft && !lkeys.empty()) ||
-                           (n.join_type == LogicalJoinType::kRight && lkeys.empty());
   OpPtr join;
   OpPtr left = std::move(kids[0]), right = std::move(kids[1]);
+  // An outer join hashes the smaller side, as Oracle swaps inputs: the preserved side builds
+  // (HASH JOIN OUTER, its unmatched rows emitted at the end) when that costs less than building
+  // the NULL-extended side (HASH JOIN RIGHT OUTER). Q13: 150K customers, not 1.5M orders.
+  bool preserved_builds = false;
+  const bool outer =
+      n.join_type == LogicalJoinType::kLeft || n.join_type == LogicalJoinType::kRight;
+  if (outer && !lkeys.empty()) {
+    const PhysicalOperator& kept = n.join_type == LogicalJoinType::kLeft ? *left : *right;
+    const PhysicalOperator& other = n.join_type == LogicalJoinType::kLeft ? *right : *left;
+    const double other_builds =
+        HashJoinCost(model, other.estimated_rows, other.estimated_bytes, kept.estimated_rows)
+            .total();
+    const double kept_builds =
+        HashJoinCost(model, kept.estimated_rows, kept.estimated_bytes, other.estimated_rows)
+            .total();
+    // Equal costs (both fit the work area; the CPU model prices a build row like a probe
+    // row): the smaller table to hold wins, as memory and insertion time grow with it.
+    preserved_builds = kept_builds < other_builds || (kept_builds == other_builds &&
+                                                      kept.estimated_bytes < other.estimated_bytes);
+  }
+  // Whether the operator's output (child 0 then child 1) is right ++ left.
+  const bool swap_output = lkeys.empty()
+                               ? n.join_type == LogicalJoinType::kRight
+                               : (n.join_type == LogicalJoinType::kLeft && !preserved_builds) ||
+                                     (n.join_type == LogicalJoinType::kRight && preserved_builds);
   // Outer joins keep every preserved row: at least the larger input (no join statistics here).
   const double est = std::max(left->estimated_rows, right->estimated_rows);
   const double lrows = left->estimated_rows, rrows = right->estimated_rows;
@@ -141,7 +164,18 @@ OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids, const cost::CostModel& m
     for (auto& k : rkeys) Shift(*k, right_to_local);
     HashJoinSpec hj;
     hj.residual = MakeAnd(std::move(rest));
-    if (n.join_type == LogicalJoinType::kLeft) {
+    if (preserved_builds) {
+      // The preserved side builds: left outer = left builds (residual over right ++ left),
+      // right outer = right builds (residual over left ++ right, as bound).
+      hj.kind = JoinKind::kLeftOuter;
+      hj.build_preserved = true;
+      if (n.join_type == LogicalJoinType::kLeft) {
+        if (hj.residual) Shift(*hj.residual, [L, R](size_t i) { return i < L ? R + i : i - L; });
+        hj.SetInputs(std::move(left), std::move(lkeys), std::move(right), std::move(rkeys));
+      } else {
+        hj.SetInputs(std::move(right), std::move(rkeys), std::move(left), std::move(lkeys));
+      }
+    } else if (n.join_type == LogicalJoinType::kLeft) {
       // Preserved left side probes (child 1); residual is over probe then build = left, right.
       hj.kind = JoinKind::kLeftOuter;
       hj.SetInputs(std::move(right), std::move(rkeys), std::move(left), std::move(lkeys));

@@ -206,3 +206,23 @@ select * from table(dbms_xplan.display(format => 'BASIC'));
 explain plan for
 select l.id from l where l.k not in (select k from r) order by l.id;
 select * from table(dbms_xplan.display(format => 'BASIC'));
+
+-- Outer joins hash the smaller input, as Oracle swaps join inputs: the preserved side builds
+-- (HASH JOIN OUTER, unmatched build rows at the end) when it is the smaller, the NULL-extended
+-- side (HASH JOIN RIGHT OUTER) when that one is; the answers do not depend on it.
+create table big (k number, pad varchar2(50));
+insert into big select mod(level, 40), rpad('x', 40, 'x') from dual connect by level <= 4000;
+commit;
+exec dbms_stats.gather_table_stats(user, 'BIG');
+exec dbms_stats.gather_table_stats(user, 'L');
+explain plan for select count(*), count(big.k) from l left join big on l.k = big.k;
+select * from table(dbms_xplan.display(format => 'BASIC'));
+select count(*), count(big.k), sum(l.id) from l left join big on l.k = big.k;
+select count(*), count(big.k), sum(l.id) from l left join big on l.k + 0 = big.k;
+explain plan for select count(*), count(big.k) from big right join l on l.k = big.k;
+select * from table(dbms_xplan.display(format => 'BASIC'));
+select count(*), count(big.k), sum(l.id) from big right join l on l.k = big.k;
+explain plan for select count(*), count(l.k) from big left join l on l.k = big.k and l.v <> 'l1';
+select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
+select count(*), count(l.k), sum(l.id) from big left join l on l.k = big.k and l.v <> 'l1';
+select count(*), count(l.k), sum(l.id) from big left join l on l.k = big.k + 0 and l.v <> 'l1';
