@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 
+#include "common/hash.h"
 #include "common/vector.h"
 
 namespace pathdb {
@@ -37,21 +38,5 @@ uint64_t HashCell(const Vector& v, size_t row, TypeId compare_as);
 //! own (a join, a GROUP BY or a join filter hashes every row of every batch).
 void HashColumn(const Vector& v, const DataChunk& rows, TypeId compare_as, uint64_t* hashes,
                 uint8_t* has_null);
-
-//! A 64-bit finalizer (murmur3's fmix64): spreads every input bit over the whole result.
-inline uint64_t MixHash(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  x ^= x >> 33;
-  return x;
-}
-
-//! Mixes a cell hash into a running row hash.
-inline uint64_t CombineHash(uint64_t h, uint64_t cell) {
-  h ^= cell + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  return h;
-}
 
 }  // namespace pathdb

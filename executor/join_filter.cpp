@@ -112,6 +112,20 @@ void JoinFilter::ApplyMembership(const std::vector<const Vector*>& keys, DataChu
   Observe(n, rejected);
 }
 
+bool JoinFilter::ProbesRows(const std::vector<TypeId>& column_types) const {
+  // While switched off, batches count the rows passed untested (ApplyMembership) until the
+  // next sample window.
+  if (bloom_ == nullptr || !active_ || column_types.size() != compare_as_.size()) return false;
+  for (size_t k = 0; k < column_types.size(); ++k) {
+    const TypeId t = column_types[k];
+    if (t != compare_as_[k]) return false;  // e.g. NUMBER hashed as BINARY_DOUBLE
+    if (t != TypeId::kNumber && t != TypeId::kDate && t != TypeId::kIntervalYM &&
+        t != TypeId::kIntervalDS)
+      return false;
+  }
+  return true;
+}
+
 void JoinFilter::Observe(uint64_t probed, uint64_t rejected) const {
   probed_ += probed;
   filtered_ += rejected;

@@ -36,6 +36,9 @@ class JoinFilter final : public storage::RuntimeFilter {
   void PublishFromTable(const JoinHashTable& table, const std::vector<size_t>& keys,
                         const std::vector<TypeId>& compare_as);
   void ApplyMembership(const std::vector<const Vector*>& keys, DataChunk& chunk) const override;
+  bool ProbesRows(const std::vector<TypeId>& column_types) const override;
+  bool MayContainHash(uint64_t hash) const override { return bloom_->MayContain(hash); }
+  void ObserveRows(uint64_t probed, uint64_t rejected) const override { Observe(probed, rejected); }
   //! NUMBER keys: the key-range summary (kRangeBuckets equal buckets over [min, max], a bit
   //! per bucket holding a build key) answers whether [lo, hi] meets a bucket with keys.
   bool MayMatchRange(size_t k, const Value& lo, const Value& hi) const override;

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "common/error.h"
+#include "common/hash.h"
 #include "storage/database_impl.h"
 #include "storage/heap_page.h"
 #include "storage/row_codec.h"
@@ -228,6 +229,7 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
   }
   if (rowids) rowids->clear();
   RefreshRuntimeFilters();
+  ChooseRowProbes();
   // Where each decoded column goes, resolved once per call rather than per row and column.
   targets_.clear();
   for (size_t c : decoded_) {
@@ -291,6 +293,7 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
         ++examined;
         if (summary_.active()) summary_.Add(fields_);
         if (!preds_.Matches(fields_)) continue;
+        if (!row_probes_.empty() && !ProbeRow()) continue;
         for (const Target& t : targets_) {
           if (t.put == Put::kRowId) {
             reinterpret_cast<Decimal*>(t.data)[n] =
@@ -333,13 +336,56 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
   for (size_t c : skipped_) std::memset(out.column(c).Validity(), 0, n);
   counters_.rows_returned += n;
   out.SetSize(n);
-  if (n > 0) ApplyMembership(out);
+  ApplyMembership(out);
   return n > 0;
 }
 
+void HeapScan::ChooseRowProbes() {
+  row_probes_.clear();
+  batch_tested_ = runtime_applied_;
+  for (size_t i = 0; i < runtime_.size(); ++i) {
+    if (!runtime_applied_[i]) continue;
+    std::vector<TypeId> types;
+    for (uint32_t col : runtime_[i].columns) types.push_back(table_->columns[col].type.id);
+    if (!runtime_[i].filter->ProbesRows(types)) continue;
+    row_probes_.push_back(RowProbe{i, std::move(types), 0, 0});
+    batch_tested_[i] = false;
+  }
+}
+
+bool HeapScan::ProbeRow() {
+  for (RowProbe& p : row_probes_) {
+    const RuntimeFilterRef& ref = runtime_[p.filter];
+    ++p.probed;
+    uint64_t h = 0;
+    for (size_t k = 0; k < p.types.size(); ++k) {
+      const Field& f = fields_[ref.columns[k]];
+      if (f.is_null) {  // a NULL key never joins
+        ++p.rejected;
+        return false;
+      }
+      // The executor's key hash (executor/cell_ops.cpp HashCell) computed from the stored bytes.
+      const uint64_t cell = p.types[k] == TypeId::kNumber
+                                ? DecodeDecimal(f.bytes).Hash()
+                                : MixHash(static_cast<uint64_t>(ReadI64(f.bytes)));
+      h = CombineHash(h, cell);
+    }
+    if (!ref.filter->MayContainHash(h)) {
+      ++p.rejected;
+      return false;
+    }
+  }
+  return true;
+}
+
 void HeapScan::ApplyMembership(DataChunk& out) {
+  for (const RowProbe& p : row_probes_) {
+    runtime_[p.filter].filter->ObserveRows(p.probed, p.rejected);
+    counters_.rows_rejected_runtime += p.rejected;
+  }
+  row_probes_.clear();
   counters_.rows_rejected_runtime +=
-      ApplyRuntimeMembership(runtime_, runtime_applied_, runtime_output_, out);
+      ApplyRuntimeMembership(runtime_, batch_tested_, runtime_output_, out);
 }
 
 std::unique_ptr<ScanSource> Database::BeginScan(const TableInfo& table,

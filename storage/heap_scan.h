@@ -84,6 +84,10 @@ class HeapScan final : public ScanSource {
   //! Adds the predicates of run-time filters published since the last look.
   void RefreshRuntimeFilters();
   void ApplyMembership(DataChunk& out);
+  //! Chooses, for one Next call, the published filters probed on stored rows (row_probes_).
+  void ChooseRowProbes();
+  //! False when a row-probed filter rejects the row in fields_ (counted per filter).
+  bool ProbeRow();
 
   Segment& seg_;
   std::unique_ptr<HeapBlockSource> blocks_;
@@ -104,6 +108,15 @@ class HeapScan final : public ScanSource {
   std::vector<LogicalType> types_;
   std::vector<RuntimeFilterRef> runtime_;
   std::vector<bool> runtime_applied_;
+  //! A published filter whose bits this Next call tests on each row's stored key fields,
+  //! before the row is decoded; the others are tested on the decoded batch.
+  struct RowProbe {
+    size_t filter = 0;  //!< index into runtime_
+    std::vector<TypeId> types;
+    uint64_t probed = 0, rejected = 0;
+  };
+  std::vector<RowProbe> row_probes_;
+  std::vector<bool> batch_tested_;  //!< runtime_applied_ minus the row-probed filters
   //! Per filter, per key column: its output position (the membership test reads the output
   //! vectors); empty when some key column is not output (then only its ranges apply).
   std::vector<std::vector<size_t>> runtime_output_;

@@ -112,6 +112,28 @@ class RuntimeFilter {
   //! ranges answers false for the gaps between them. The default answers true.
   virtual bool MayMatchRange(size_t k, const Value& lo, const Value& hi) const;
 
+  // Probing stored rows before they are decoded: when most rows fail a filter, hashing the key
+  // fields in the row costs far less than decoding every column of every row first.
+  //! REQUIRES: published(). True when the filter currently wants its bits probed and can take
+  //! key column k's stored values of type column_types[k] hashed as common/hash.h and
+  //! Decimal::Hash do (NUMBER: the Decimal's hash, DATE and intervals: MixHash of the int64),
+  //! combined with CombineHash from 0. Otherwise the scan calls ApplyMembership on batches.
+  virtual bool ProbesRows(const std::vector<TypeId>& column_types) const {
+    (void)column_types;
+    return false;
+  }
+  //! REQUIRES: ProbesRows(...). False when no key tuple with this combined hash can match.
+  virtual bool MayContainHash(uint64_t hash) const {
+    (void)hash;
+    return true;
+  }
+  //! REQUIRES: ProbesRows(...). Rows the scan probed and rejected since its last call: the
+  //! filter's statistics and its decision to stop probing.
+  virtual void ObserveRows(uint64_t probed, uint64_t rejected) const {
+    (void)probed;
+    (void)rejected;
+  }
+
  protected:
   //! Producer side: called once, before any reader may rely on the values. min/max per key
   //! column.

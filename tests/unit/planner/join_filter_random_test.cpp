@@ -143,6 +143,35 @@ TEST_F(JoinFilterRandomTest, WithAndWithoutTheFilterAnswersAgree) {
 
 // A join with a filter inside a correlated subquery runs once per outer row: each start
 // publishes its own filter, and views let the key through to the scan.
+// The scan tests the bits on each row's stored key fields before decoding it, hashing the
+// bytes as the executor hashes decoded keys: DATE keys, NUMBER(10,2) against unconstrained
+// NUMBER (1.5 and 1.50 are one key) and a two-column key must all find their matches.
+TEST_F(JoinFilterRandomTest, KeysHashedFromStoredRowsMatchDecodedOnes) {
+  Exec("create table dd (dt date, amt number, grp number)");
+  Exec("create table ff (dt date, amt number(10, 2), v number, pad varchar2(60))");
+  Exec(
+      "insert into dd select date '2020-01-01' + mod(level * 7, 400), mod(level, 300) / 4, "
+      "mod(level, 50) from dual connect by level <= 600");
+  Exec(
+      "insert into ff select case when mod(level, 41) = 0 then null else date '2020-01-01' + "
+      "trunc(level / 40) end, mod(level, 400) / 4, level, rpad('p', 50, 'q') from dual connect "
+      "by level <= 24000");
+  Exec("commit");
+  const std::string hints = "leading(dd ff) use_hash(ff) ";
+  for (int grp : {0, 3, 17, 49}) {
+    const std::string where = " and dd.grp < " + std::to_string(grp + 1);
+    for (const std::string& on : {std::string("ff.dt = dd.dt"), std::string("ff.amt = dd.amt"),
+                                  std::string("ff.dt = dd.dt and ff.amt = dd.amt")}) {
+      const std::string q = "count(*), sum(ff.v) from dd, ff where " + on + where;
+      const std::string with = "select /*+ " + hints + "px_join_filter(ff) */ " + q;
+      ASSERT_EQ(Rows(with), Rows("select /*+ " + hints + "no_px_join_filter(ff) */ " + q)) << with;
+      if (grp == 3) {
+        EXPECT_EQ(Count(Plan(with), "JOIN FILTER USE"), 1u) << with;
+      }
+    }
+  }
+}
+
 TEST_F(JoinFilterRandomTest, RestartedJoinsAndViews) {
   Exec("create table d (k number, grp number)");
   Exec("insert into d select level, mod(level, 7) from dual connect by level <= 700");
