@@ -74,6 +74,10 @@ n=$(scalar db1 "select count(*) || ':' || sum(a) from t;")
 check "every acknowledged row of the first writer is there" $? "got $n"
 # A reader beside a writer is refused too: never a stale snapshot that misses commits.
 start_holder db1 a.out
+# Only once the holder has opened the database (it answers a prompt): started in the
+# background, it could otherwise lose the race to the reader on a busy machine.
+echo "prompt HOLDING" >&3
+wait_for a.out HOLDING
 out=$(scalar db1 "select count(*) from t;")
 has "$out" "ORA-01102"
 check "a reader beside a writer is refused" $? "$out"
