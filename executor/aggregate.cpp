@@ -198,6 +198,19 @@ constexpr int128 kSumLimit = [] {
   return p;
 }();
 
+//! acc += x. Same-scale adds that stay below 38 digits are exactly what operator+ returns,
+//! without the call, the alignment and the canonicalisation (the sum is nonzero and in range).
+inline void AddToSum(Decimal& acc, const Decimal& x) {
+  int128 sum;
+  if (acc.scale == x.scale && acc.scale >= 0 && acc.scale <= Decimal::kMaxDigits &&
+      !__builtin_add_overflow(acc.coef, x.coef, &sum) && sum != 0 && sum < kSumLimit &&
+      sum > -kSumLimit) {
+    acc.coef = sum;
+  } else {
+    acc = acc + x;
+  }
+}
+
 void UpdateSums(AggState& st, const Vector& v, const DataChunk& input,
                 const std::vector<uint32_t>& gids) {
   bool squares = st.fn == Fn::kStddev || st.fn == Fn::kVariance;
@@ -212,16 +225,7 @@ void UpdateSums(AggState& st, const Vector& v, const DataChunk& input,
       if (!valid[r]) continue;
       const uint32_t g = gids[i];
       st.count[g]++;
-      const Decimal& x = data[r];
-      Decimal& acc = st.dsum[g];
-      int128 sum;
-      if (acc.scale == x.scale && acc.scale >= 0 && acc.scale <= Decimal::kMaxDigits &&
-          !__builtin_add_overflow(acc.coef, x.coef, &sum) && sum != 0 && sum < kSumLimit &&
-          sum > -kSumLimit) {
-        acc.coef = sum;
-      } else {
-        acc = acc + x;
-      }
+      AddToSum(st.dsum[g], data[r]);
     }
     return;
   }
@@ -232,17 +236,7 @@ void UpdateSums(AggState& st, const Vector& v, const DataChunk& input,
     st.count[g]++;
     if (st.use_decimal) {
       const Decimal& x = v.Data<Decimal>()[r];
-      Decimal& acc = st.dsum[g];
-      int128 sum;
-      // Same-scale add that stays below 38 digits: exactly what operator+ returns, without
-      // the call, the alignment and the canonicalisation (the sum is nonzero and in range).
-      if (acc.scale == x.scale && acc.scale >= 0 && acc.scale <= Decimal::kMaxDigits &&
-          !__builtin_add_overflow(acc.coef, x.coef, &sum) && sum != 0 && sum < kSumLimit &&
-          sum > -kSumLimit) {
-        acc.coef = sum;
-      } else {
-        acc = acc + x;
-      }
+      AddToSum(st.dsum[g], x);
       if (squares) st.dsq[g] = st.dsq[g] + x * x;
     } else {
       double x = v.Data<double>()[r];

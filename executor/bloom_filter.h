@@ -14,6 +14,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/hash.h"
+
 namespace pathdb {
 
 class BloomFilter {
@@ -44,17 +46,9 @@ class BloomFilter {
   // Odd multipliers, one per word: bit = (low32 * salt) >> 27 (the split-block scheme).
   static constexpr Block kSalt = {0x47b6137bU, 0x44974d91U, 0x8824ad5bU, 0xa2b7289dU,
                                   0x705495c7U, 0x2df1424bU, 0x9efc4947U, 0x5c6bfb31U};
-  // The join's key hash combines cell hashes cheaply; a final mix (murmur3's fmix64, as
-  // MixHash) spreads it over all 64 bits so both the block index (high half) and the bit
-  // positions (low half) are uniform.
-  static uint64_t Mix(uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
-  }
+  // The join's key hash combines cell hashes cheaply; a final mix spreads it over all 64
+  // bits so both the block index (high half) and the bit positions (low half) are uniform.
+  static uint64_t Mix(uint64_t x) { return MixHash(x); }
   //! The block of a hash: multiply-shift maps the high 32 bits onto [0, blocks) without a
   //! division.
   size_t BlockOf(uint64_t mixed) const {

@@ -57,6 +57,20 @@ Side SideOf(const BoundExpr& key, size_t left) {
   return r ? Side::kRight : Side::kLeft;
 }
 
+//! Rewrites `key` over an operator's output into its input, when every output column it
+//! reads is exprs[i], a plain input column; false (key partly rewritten) otherwise.
+bool ThroughColumns(BoundExpr& key, const std::vector<BoundExprPtr>& exprs) {
+  bool ok = true;
+  RemapColumns(key, [&](size_t i) {
+    if (i >= exprs.size() || exprs[i]->kind != BoundKind::kColumn) {
+      ok = false;
+      return i;
+    }
+    return exprs[i]->column_index;
+  });
+  return ok;
+}
+
 //! Follows `key` (over the output of the operator in `slot`) down to the access line whose
 //! columns it reads, rewriting it over that line's output. Null when some operator on the way
 //! could drop or invent rows in a way that makes dropping early unsafe, or hides the column.
@@ -75,15 +89,7 @@ Slot* Trace(Slot& slot, BoundExpr& key, int& joins, std::vector<const PhysicalOp
       return Trace(op.mutable_child(0), key, joins, path);
     case OperatorType::kProjection: {
       const auto& exprs = static_cast<const Projection&>(op).exprs();
-      bool ok = true;
-      RemapColumns(key, [&](size_t i) {
-        if (i >= exprs.size() || exprs[i]->kind != BoundKind::kColumn) {
-          ok = false;
-          return i;
-        }
-        return exprs[i]->column_index;
-      });
-      return ok ? Trace(op.mutable_child(0), key, joins, path) : nullptr;
+      return ThroughColumns(key, exprs) ? Trace(op.mutable_child(0), key, joins, path) : nullptr;
     }
     case OperatorType::kHashJoin: {
       const auto& j = static_cast<const HashJoin&>(op);
@@ -108,15 +114,9 @@ Slot* Trace(Slot& slot, BoundExpr& key, int& joins, std::vector<const PhysicalOp
       const auto& groups = op.type() == OperatorType::kHashGroupBy
                                ? static_cast<const HashGroupBy&>(op).groups()
                                : static_cast<const SortGroupBy&>(op).groups();
-      bool ok = !groups.empty();
-      RemapColumns(key, [&](size_t i) {
-        if (i >= groups.size() || groups[i]->kind != BoundKind::kColumn) {
-          ok = false;
-          return i;
-        }
-        return groups[i]->column_index;
-      });
-      return ok ? Trace(op.mutable_child(0), key, joins, path) : nullptr;
+      return !groups.empty() && ThroughColumns(key, groups)
+                 ? Trace(op.mutable_child(0), key, joins, path)
+                 : nullptr;
     }
     case OperatorType::kNestedLoops: {
       // Only the outer side: the inner side restarts per outer row.

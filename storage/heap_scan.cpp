@@ -230,35 +230,6 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
   if (rowids) rowids->clear();
   RefreshRuntimeFilters();
   ChooseRowProbes();
-  // Where each decoded column goes, resolved once per call rather than per row and column.
-  targets_.clear();
-  for (size_t c : decoded_) {
-    Vector& v = out.column(c);
-    const uint32_t cid = column_ids_[c];
-    Put put = Put::kOther;
-    switch (v.type().id) {
-      case TypeId::kNumber:
-        put = Put::kNumber;
-        break;
-      case TypeId::kDate:
-      case TypeId::kTimestamp:
-      case TypeId::kIntervalYM:
-      case TypeId::kIntervalDS:
-        put = Put::kInt64;
-        break;
-      case TypeId::kDouble:
-        put = Put::kDouble;
-        break;
-      case TypeId::kVarchar:
-      case TypeId::kChar:
-        put = Put::kString;
-        break;
-      default:
-        break;
-    }
-    if (cid == kRowIdColumn) put = Put::kRowId;
-    targets_.push_back(Target{put, cid, v.Data<std::byte>(), v.Validity(), &v});
-  }
   size_t n = 0;
   // No columns at all is legal (COUNT(*)): only the row count matters then.
   const size_t cap = types_.empty() ? kVectorSize : std::min(kVectorSize, out.column(0).capacity());
@@ -294,32 +265,16 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
         if (summary_.active()) summary_.Add(fields_);
         if (!preds_.Matches(fields_)) continue;
         if (!row_probes_.empty() && !ProbeRow()) continue;
-        for (const Target& t : targets_) {
-          if (t.put == Put::kRowId) {
-            reinterpret_cast<Decimal*>(t.data)[n] =
-                Decimal::FromInt(RowId{kFileNo, block, s}.Pack());
-            t.valid[n] = 1;
-            continue;
-          }
-          const Field& f = fields_[t.cid];
-          t.valid[n] = f.is_null ? 0 : 1;
-          if (f.is_null) continue;
-          switch (t.put) {
-            case Put::kNumber:
-              reinterpret_cast<Decimal*>(t.data)[n] = DecodeDecimal(f.bytes);
-              break;
-            case Put::kInt64:
-              reinterpret_cast<int64_t*>(t.data)[n] = ReadI64(f.bytes);
-              break;
-            case Put::kDouble:
-              reinterpret_cast<double*>(t.data)[n] = ReadF64(f.bytes);
-              break;
-            case Put::kString:
-              reinterpret_cast<StringRef*>(t.data)[n] = t.v->heap().Add(f.bytes);
-              break;
-            default:
-              DecodeInto(f.bytes, *t.v, n);
-              break;
+        for (size_t c : decoded_) {
+          Vector& v = out.column(c);
+          uint32_t cid = column_ids_[c];
+          if (cid == kRowIdColumn) {
+            v.Data<Decimal>()[n] = Decimal::FromInt(RowId{kFileNo, block, s}.Pack());
+            v.SetNull(n, false);
+          } else if (fields_[cid].is_null) {
+            v.SetNull(n, true);
+          } else {
+            DecodeInto(fields_[cid].bytes, v, n);
           }
         }
         if (rowids) rowids->push_back(RowId{kFileNo, block, s});

@@ -95,16 +95,6 @@ class HeapScan final : public ScanSource {
   std::vector<uint32_t> column_ids_;
   std::vector<size_t> decoded_;  //!< output positions filled from the rows
   std::vector<size_t> skipped_;  //!< output positions left NULL (spec.skip_output)
-  //! Where one decoded output column goes: its decoding and its vector's arrays.
-  enum class Put : uint8_t { kRowId, kNumber, kInt64, kDouble, kString, kOther };
-  struct Target {
-    Put put;
-    uint32_t cid;  //!< table column (kRowIdColumn for the ROWID)
-    std::byte* data;
-    uint8_t* valid;
-    Vector* v;
-  };
-  std::vector<Target> targets_;  //!< per Next call, for decoded_
   std::vector<LogicalType> types_;
   std::vector<RuntimeFilterRef> runtime_;
   std::vector<bool> runtime_applied_;
