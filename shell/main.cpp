@@ -14,6 +14,7 @@
 #include "common/error.h"
 #include "shell/cli_options.h"
 #include "shell/demo.h"
+#include "shell/huge_page_heap.h"
 #include "shell/line_editor.h"
 #include "shell/login_script.h"
 #include "shell/progress_bar.h"
@@ -192,6 +193,7 @@ int Main(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  pathdb::shell::RestartWithHugePageHeap(argv);
   // Operators allocate their batch vectors (hundreds of KB) at every Open, and an index
   // nested loop re-opens its inner side per outer row. With glibc's defaults those blocks
   // are mmapped or trimmed back to the kernel and page-faulted in again each time; keeping
