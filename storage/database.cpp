@@ -218,8 +218,20 @@ void Database::Impl::CheckpointAll() {
     saved_row_count[id] = seg.row_count;
   }
   WriteDictionary();
+  SaveStorageIndexesNow();
+}
+
+void Database::Impl::SaveStorageIndexesNow() {
   SaveStorageIndexes(dir, log_generation, segments);
   saved_storage_index_version = StorageIndexVersion();
+  saved_storage_index_generation = log_generation;
+}
+
+bool Database::Impl::HasStorageIndexes() const {
+  for (const auto& [id, seg] : segments) {
+    if (seg.storage_index.RegionCount() > 0) return true;
+  }
+  return false;
 }
 
 uint64_t Database::Impl::StorageIndexVersion() const {
@@ -253,7 +265,9 @@ std::unique_ptr<Database> Database::Open(const fs::path& dir, const DatabaseOpti
     m.LoadExisting(*control, rec.dictionary);
     // Region summaries saved by the checkpoint recovery started from, less the regions of
     // every block recovery replayed (storage/storage_index_file.h).
-    LoadStorageIndexes(dir, control->log_generation, m.segments);
+    if (LoadStorageIndexes(dir, control->log_generation, m.segments) > 0) {
+      m.saved_storage_index_generation = control->log_generation;
+    }
     for (uint32_t b : rec.blocks) {
       for (auto& [id, seg] : m.segments) seg.NoteRowChange(b);
     }
@@ -293,8 +307,10 @@ Database::~Database() {
       // for the generation recovery would start from, since no block changed.
       if (impl_->redo->Bytes() > 0) {
         impl_->CheckpointAll();
-      } else if (impl_->StorageIndexVersion() != impl_->saved_storage_index_version) {
-        SaveStorageIndexes(impl_->dir, impl_->log_generation, impl_->segments);
+      } else if (impl_->StorageIndexVersion() != impl_->saved_storage_index_version ||
+                 (impl_->saved_storage_index_generation != impl_->log_generation &&
+                  impl_->HasStorageIndexes())) {
+        impl_->SaveStorageIndexesNow();
       }
     }
   } catch (const std::exception&) {

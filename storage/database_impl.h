@@ -53,7 +53,16 @@ struct Database::Impl {
   //! Sum of the segments' StorageIndex::version() when the summaries were last loaded or
   //! saved: a close that finds it unchanged need not write them again.
   uint64_t saved_storage_index_version = 0;
+  //! The log generation storage_index.dat was written for (0: none usable). A DDL statement
+  //! checkpoints the dictionary into a new generation without rewriting the summaries; a
+  //! close must then carry them over, or the next open drops them all and every table's next
+  //! full scan rebuilds them (twice the scan's time).
+  uint64_t saved_storage_index_generation = 0;
   uint64_t StorageIndexVersion() const;
+  //! Whether any segment holds a region summary.
+  bool HasStorageIndexes() const;
+  //! Writes storage_index.dat for the current generation and notes it saved.
+  void SaveStorageIndexesNow();
   //! Segment row counts as last saved in their header blocks.
   std::map<uint32_t, uint64_t> saved_row_count;
   RowEncoder encoder;  //!< reused row buffer

@@ -205,5 +205,34 @@ TEST(StorageIndexPersistence, QuietSessionClosesWithoutCheckpoint) {
   EXPECT_EQ(ScanAbove(*db, kRows - 1).ids.size(), 0u);
 }
 
+// DDL checkpoints the dictionary into a new log generation without a full checkpoint. The
+// summaries must follow it: saved when the session closes (whether the scan that built them
+// ran before or after the DDL, and when the session only ran DDL), so the next open trusts
+// them and the first scan skips regions instead of rebuilding the index.
+TEST(StorageIndexPersistence, SurvivesDdlInTheSessionBeforeTheRestart) {
+  testing::TempDir dir;
+  Build(dir.db());
+  {
+    auto db = Database::Open(dir.db(), DatabaseOptions{});
+    EXPECT_EQ(ScanAbove(*db, -1).ids.size(), static_cast<size_t>(kRows));  // builds it
+  }
+  for (int round = 0; round < 3; ++round) {  // create, drop, create: each a new generation
+    {
+      auto db = Database::Open(dir.db(), DatabaseOptions{});
+      ASSERT_GT(Summarised(*db), 0u) << "round " << round;
+      if (round == 1) {
+        db->DropView("V");
+      } else {
+        db->CreateView(ViewInfo{"V", {}, "select 1 from dual"}, true);
+      }
+    }
+    auto db = Database::Open(dir.db(), DatabaseOptions{});
+    EXPECT_GT(Summarised(*db), 0u) << "round " << round << ": dropped at the reopen";
+    Result r = ScanAbove(*db, kRows - 100);
+    EXPECT_EQ(r.ids.size(), 99u);
+    EXPECT_EQ(r.skipped, r.regions - 1) << "round " << round;
+  }
+}
+
 }  // namespace
 }  // namespace pathdb::storage
