@@ -38,6 +38,10 @@ class JoinFilter final : public storage::RuntimeFilter {
   void ApplyMembership(const std::vector<const Vector*>& keys, DataChunk& chunk) const override;
   bool ProbesRows(const std::vector<TypeId>& column_types) const override;
   bool MayContainHash(uint64_t hash) const override { return bloom_->MayContain(hash); }
+  void MayContainHashes(const uint64_t* hashes, size_t n, uint8_t* keep) const override {
+    const BloomFilter& b = *bloom_;
+    for (size_t i = 0; i < n; ++i) keep[i] &= static_cast<uint8_t>(b.MayContain(hashes[i]));
+  }
   void ObserveRows(uint64_t probed, uint64_t rejected) const override { Observe(probed, rejected); }
   //! NUMBER keys: the key-range summary (kRangeBuckets equal buckets over [min, max], a bit
   //! per bucket holding a build key) answers whether [lo, hi] meets a bucket with keys.

@@ -27,6 +27,8 @@
 namespace pathdb::storage {
 
 //! Hands a heap scan its blocks, one at a time in scan order.
+class HeapPage;
+
 class HeapBlockSource {
  public:
   virtual ~HeapBlockSource() = default;
@@ -88,6 +90,10 @@ class HeapScan final : public ScanSource {
   void ChooseRowProbes();
   //! False when a row-probed filter rejects the row in fields_ (counted per filter).
   bool ProbeRow();
+  //! The row probes for a whole block at once: fills verdict_ per slot of `page` (block
+  //! `block`) with kReject (failed the predicates or a filter), kPass, or kProbeInline (a
+  //! migrated row: its body is elsewhere, ProbeRow tests it when it is read).
+  void ProbeBlock(const HeapPage& page, uint32_t block);
 
   Segment& seg_;
   std::unique_ptr<HeapBlockSource> blocks_;
@@ -106,7 +112,16 @@ class HeapScan final : public ScanSource {
     uint64_t probed = 0, rejected = 0;
   };
   std::vector<RowProbe> row_probes_;
-  std::vector<bool> batch_tested_;  //!< runtime_applied_ minus the row-probed filters
+  // ProbeBlock's results and scratch space (kept to avoid reallocating per block).
+  static constexpr uint8_t kReject = 0, kPass = 1, kProbeInline = 2;
+  std::vector<uint8_t> verdict_;  //!< per slot of block verdict_block_
+  uint32_t verdict_block_ = UINT32_MAX;
+  std::vector<uint16_t> candidates_;           //!< slots still passing, in slot order
+  std::vector<std::vector<uint64_t>> hashes_;  //!< per row probe, per candidate
+  std::vector<uint64_t> row_hashes_;           //!< per row probe, of the row being split
+  std::vector<uint8_t> keep_;                  //!< per candidate
+  std::vector<uint8_t> probe_needed_;          //!< fields ProbeBlock splits
+  std::vector<bool> batch_tested_;             //!< runtime_applied_ minus the row-probed filters
   //! Per filter, per key column: its output position (the membership test reads the output
   //! vectors); empty when some key column is not output (then only its ranges apply).
   std::vector<std::vector<size_t>> runtime_output_;

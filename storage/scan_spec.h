@@ -127,6 +127,14 @@ class RuntimeFilter {
     (void)hash;
     return true;
   }
+  //! REQUIRES: ProbesRows(...). MayContainHash for n hashes at once: clears keep[i] for each
+  //! hashes[i] that cannot match (leaves the others). One call per block of rows, so the
+  //! probes' memory accesses overlap; the default loops over MayContainHash.
+  virtual void MayContainHashes(const uint64_t* hashes, size_t n, uint8_t* keep) const {
+    for (size_t i = 0; i < n; ++i) {
+      if (!MayContainHash(hashes[i])) keep[i] = 0;
+    }
+  }
   //! REQUIRES: ProbesRows(...). Rows the scan probed and rejected since its last call: the
   //! filter's statistics and its decision to stop probing.
   virtual void ObserveRows(uint64_t probed, uint64_t rejected) const {
