@@ -272,6 +272,46 @@ void BufferCache::Prefetch(uint32_t start, uint32_t count, SessionStats& stats, 
   }
 }
 
+void BufferCache::PrefetchBlocks(std::span<const uint32_t> blocks, SessionStats& stats,
+                                 AccessType type) {
+  std::vector<uint32_t> want;
+  for (uint32_t b : blocks) {
+    if (map_.count(b) != 0 || (sink_ && sink_->Holds(b))) continue;
+    want.push_back(b);
+  }
+  std::sort(want.begin(), want.end());
+  want.erase(std::unique(want.begin(), want.end()), want.end());
+  want.resize(std::min<size_t>(want.size(), MaxPrefetch()));
+  if (want.size() < 2) return;  // one block: Get reads it as it would anyway
+  std::vector<uint32_t> frames;
+  std::vector<std::byte*> targets;
+  frames.reserve(want.size());
+  targets.reserve(want.size());
+  try {
+    for (size_t i = 0; i < want.size(); ++i) {
+      frames.push_back(GrabFrame(stats));
+      frames_[frames.back()].pins = 1;  // not a victim for the next GrabFrame
+      targets.push_back(FrameData(frames.back()));
+    }
+    file_.ReadBlocks(want, targets);
+  } catch (...) {
+    ReleaseFrames(frames, 0);
+    throw;
+  }
+  for (size_t i = 0; i < want.size(); ++i) {
+    CountPhysicalRead(want[i], stats);
+    stats.Add(Stat::kPhysicalReadRequests);
+  }
+  for (size_t i = 0; i < want.size(); ++i) {
+    if (verify_ && !VerifyBlock(targets[i], want[i])) {
+      ReleaseFrames(frames, i);
+      ThrowCorruptBlock(want[i]);
+    }
+    Install(frames[i], want[i], type);
+    frames_[frames[i]].prefetched = true;
+  }
+}
+
 void BufferCache::ReleaseFrames(const std::vector<uint32_t>& frames, size_t from) {
   for (size_t i = from; i < frames.size(); ++i) {
     frames_[frames[i]] = Frame{};

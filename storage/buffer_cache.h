@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -83,6 +84,11 @@ class BufferCache {
   //! Reads the uncached blocks of [start, start+count) with as few preads as possible (runs of
   //! up to multiblock_read_count blocks), so that the following Gets hit the cache.
   void Prefetch(uint32_t start, uint32_t count, SessionStats& stats, AccessType type);
+  //! Reads the uncached blocks among `blocks` (any order, duplicates allowed) with several
+  //! requests in flight (DataFile::ReadBlocks), so the following Gets hit the cache: a batch
+  //! of ROWIDs costs about one device latency, not one per block. At most MaxPrefetch()
+  //! blocks per call are read; the rest are left to Get.
+  void PrefetchBlocks(std::span<const uint32_t> blocks, SessionStats& stats, AccessType type);
   //! Writes every dirty buffer to the data file (checkpoint); clears dirty and unlogged.
   void FlushDirty(SessionStats& stats);
   //! Empties the cache (ALTER SYSTEM FLUSH BUFFER_CACHE). Dirty buffers are written first,

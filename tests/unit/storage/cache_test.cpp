@@ -223,6 +223,65 @@ TEST(BufferCacheChecksums, VerifyCanBeSwitchedOff) {
   EXPECT_TRUE(cache.Get(5, AccessMode::kConsistent, st));
 }
 
+// Batched ROWID access reads a batch's table blocks together (DataFile::ReadBlocks, several in
+// flight): any order, duplicates and cached blocks left out, each block's own bytes in its own
+// frame, counted as single-block reads, and the following Gets are hits.
+TEST(BufferCacheStats, PrefetchBlocksReadsScatteredBlocksOnce) {
+  RawFile raw(300);
+  BufferCache cache(raw.file(), SmallCache());
+  SessionStats st;
+  cache.Get(40, AccessMode::kConsistent, st);  // cached already
+  const uint64_t before = st.Get(Stat::kPhysicalReads);
+  const std::vector<uint32_t> blocks = {250, 3, 40, 117, 3, 299, 64, 250, 8};
+  cache.PrefetchBlocks(blocks, st, AccessType::kNormal);
+  EXPECT_EQ(st.Get(Stat::kPhysicalReads), before + 6);  // 3 8 64 117 250 299
+  EXPECT_EQ(st.Get(Stat::kPhysicalReadTotalMultiBlockRequests), 0u);
+  const uint64_t logical = st.Get(Stat::kSessionLogicalReads);
+  for (uint32_t b : blocks) {
+    auto pin = cache.Get(b, AccessMode::kConsistent, st);
+    EXPECT_EQ(pin.data()[kBlockHeaderSize], static_cast<std::byte>(b & 0xff)) << b;
+    EXPECT_EQ(ReadHeader(pin.data()).block_no, b);
+  }
+  EXPECT_EQ(st.Get(Stat::kPhysicalReads), before + 6) << "a prefetched block was read again";
+  EXPECT_EQ(st.Get(Stat::kSessionLogicalReads), logical + blocks.size());
+  // No more than MaxPrefetch() blocks per call: the cache is never flooded.
+  std::vector<uint32_t> many;
+  for (uint32_t b = 120; b < 200; ++b) many.push_back(b);
+  const uint64_t r = st.Get(Stat::kPhysicalReads);
+  cache.PrefetchBlocks(many, st, AccessType::kNormal);
+  EXPECT_EQ(st.Get(Stat::kPhysicalReads), r + cache.MaxPrefetch());
+}
+
+TEST(BufferCacheChecksums, PrefetchBlocksRefusesACorruptBlockAndPastTheEnd) {
+  RawFile raw(40);
+  {
+    std::vector<std::byte> b = raw.Read(17);
+    b[3000] ^= std::byte{0x01};
+    raw.file().Write(17, 1, b.data());
+  }
+  BufferCache cache(raw.file(), SmallCache());
+  SessionStats st;
+  const std::vector<uint32_t> blocks = {2, 17, 30};
+  try {
+    cache.PrefetchBlocks(blocks, st, AccessType::kNormal);
+    FAIL() << "corrupt block prefetched without error";
+  } catch (const OraError& e) {
+    EXPECT_NE(std::string(e.what()).find("ORA-01578"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("block # 17)"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(cache.Contains(17));
+  EXPECT_FALSE(cache.Contains(30));  // frames after the bad one were released too
+  EXPECT_TRUE(cache.Get(30, AccessMode::kConsistent, st));  // and still readable
+  const std::vector<uint32_t> past = {5, 41};               // block 41 lies past the file's end
+  try {
+    cache.PrefetchBlocks(past, st, AccessType::kNormal);
+    FAIL() << "read past the end without error";
+  } catch (const OraError& e) {
+    EXPECT_NE(std::string(e.what()).find("block # 41)"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(cache.Contains(41));
+}
+
 // ---------------------------------------------------------------- redo sink rules
 
 class FakeSink final : public RedoSink {
