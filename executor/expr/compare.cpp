@@ -157,8 +157,20 @@ void EvalCompare(const BoundExpr& e, State& st, Sel sel, Vector& out) {
 
 void EvalInList(const BoundExpr& e, State& st, Sel sel, Vector& out) {
   Vector x = EvalNew(*e.children.at(0), st, sel);
-  std::vector<Vector> items;
-  for (size_t i = 1; i < e.children.size(); ++i) items.push_back(EvalNew(*e.children[i], st, sel));
+  // Constant items (the usual IN list) are taken once per call, not built as a vector and
+  // read back as a Value per row; the others are evaluated per row as any expression.
+  std::vector<std::optional<Vector>> items;
+  std::vector<std::optional<Value>> constants;
+  for (size_t i = 1; i < e.children.size(); ++i) {
+    const BoundExpr& c = *e.children[i];
+    if (c.kind == BoundKind::kConstant) {
+      constants.emplace_back(c.constant);
+      items.emplace_back();
+    } else {
+      constants.emplace_back();
+      items.emplace_back(EvalNew(c, st, sel));
+    }
+  }
   for (uint32_t r : sel) {
     Value v = x.GetValue(r);
     if (v.is_null()) {
@@ -167,8 +179,10 @@ void EvalInList(const BoundExpr& e, State& st, Sel sel, Vector& out) {
     }
     // TRUE if any item is equal; otherwise NULL if an item was NULL (x NOT IN (1, NULL)).
     int result = 0;
-    for (const auto& item : items) {
-      Value w = item.GetValue(r);
+    for (size_t i = 0; i < items.size(); ++i) {
+      Value row_item;
+      if (!constants[i]) row_item = items[i]->GetValue(r);
+      const Value& w = constants[i] ? *constants[i] : row_item;
       if (w.is_null()) {
         result = -1;
       } else if (CompareValues(v, w, st.ctx) == 0) {
