@@ -18,6 +18,14 @@ struct RowSet {
   int index_class = -1;  //!< -1: not indexable (mixed types, CHAR, several columns)
   bool has_null = false;
   std::unordered_set<std::string> keys;
+  //! Every non-NULL row is a NUMBER: the index holds the values themselves (Decimal::Hash
+  //! agrees with ==, 1.5 = 1.50), and `keys` stays empty. A probe of a NUMBER then costs a
+  //! hash, not a conversion to text.
+  bool numbers_only = false;
+  struct DecimalHash {
+    size_t operator()(const Decimal& d) const { return d.Hash(); }
+  };
+  std::unordered_set<Decimal, DecimalHash> numbers;
 };
 
 struct SubqueryCache {
@@ -85,6 +93,23 @@ std::string KeyText(const Value& v) {
 
 void BuildIndex(RowSet& set) {
   set.index_built = true;
+  bool numbers = !set.rows.empty();
+  for (const auto& row : set.rows) {
+    if (row.size() != 1) return;
+    if (!row[0].is_null() && row[0].type().id != TypeId::kNumber) numbers = false;
+  }
+  if (numbers) {
+    for (const auto& row : set.rows) {
+      if (row[0].is_null()) {
+        set.has_null = true;
+      } else {
+        set.numbers.insert(row[0].number());
+      }
+    }
+    set.numbers_only = true;
+    set.index_class = 0;
+    return;
+  }
   int cls = -2;
   for (const auto& row : set.rows) {
     if (row.size() != 1) return;
@@ -172,16 +197,23 @@ void EvalSubquery(const BoundExpr& e, State& st, Sel sel, Vector& out) {
   std::vector<Value> params(corr.size()), lvals(left.size());
   using Mode = SubqueryInfo::Mode;
   std::string op = info.mode == Mode::kIn ? "=" : info.compare_op;
+  // An uncorrelated subquery has one row set: looked up once, not per row.
+  RowSet* only = nullptr;
   for (uint32_t r : sel) {
-    for (size_t i = 0; i < corr.size(); ++i) params[i] = corr[i].GetValue(r);
-    std::string key = TupleKey(params);
-    auto it = cache.sets.find(key);
-    if (it == cache.sets.end()) {
-      RowSet set;
-      set.rows = RunSubplan(info, st.ctx, params);
-      it = cache.sets.emplace(key, std::move(set)).first;
+    RowSet* found = only;
+    if (found == nullptr) {
+      for (size_t i = 0; i < corr.size(); ++i) params[i] = corr[i].GetValue(r);
+      std::string key = TupleKey(params);
+      auto it = cache.sets.find(key);
+      if (it == cache.sets.end()) {
+        RowSet set;
+        set.rows = RunSubplan(info, st.ctx, params);
+        it = cache.sets.emplace(key, std::move(set)).first;
+      }
+      found = &it->second;
+      if (corr.empty()) only = found;
     }
-    RowSet& set = it->second;
+    RowSet& set = *found;
     const auto& rows = set.rows;
     switch (info.mode) {
       case Mode::kScalar:
@@ -207,8 +239,12 @@ void EvalSubquery(const BoundExpr& e, State& st, Sel sel, Vector& out) {
             out.SetNull(r, true);
             break;
           }
-          if (set.index_class >= 0 && KeyClass(lvals[0]) == set.index_class) {
-            int res = set.keys.count(KeyText(lvals[0])) ? 1 : (set.has_null ? -1 : 0);
+          const bool number_probe = set.numbers_only && lvals[0].type().id == TypeId::kNumber;
+          if (number_probe || (!set.numbers_only && set.index_class >= 0 &&
+                               KeyClass(lvals[0]) == set.index_class)) {
+            const bool hit = number_probe ? set.numbers.count(lvals[0].number()) != 0
+                                          : set.keys.count(KeyText(lvals[0])) != 0;
+            int res = hit ? 1 : (set.has_null ? -1 : 0);
             if (res < 0) {
               out.SetNull(r, true);
             } else {
