@@ -3,6 +3,7 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -43,9 +44,12 @@ class CollectSink : public ResultSink {
 class SessionTest : public ::testing::Test {
  protected:
   void SetUp() override {
+    // A parameterised test's name holds a '/' ("Name/0"): one directory level, not two, or
+    // TearDown would leave the parent behind.
+    std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    std::replace(name.begin(), name.end(), '/', '_');
     dir_ = std::filesystem::temp_directory_path() /
-           ("pathdb_planner_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+           ("pathdb_planner_" + std::to_string(::getpid()) + "_" + name);
     std::filesystem::remove_all(dir_);
     Open();
   }
