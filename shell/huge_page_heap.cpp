@@ -66,7 +66,6 @@ void RestartWithHugePageHeap(char** argv) {
   env.tunables = set ? before.c_str() : nullptr;
   env.opt_out = std::getenv("PATHDB_MALLOC_HUGEPAGES");
   env.ld_preload = std::getenv("LD_PRELOAD");
-  if (env.tunables && std::strstr(env.tunables, "glibc.malloc.hugetlb")) return;  // no file read
   env.thp_enabled = ReadThpSetting();
   const auto tunables = HugePageTunables(env);
   if (!tunables) return;

@@ -240,34 +240,14 @@ void BufferCache::Prefetch(uint32_t start, uint32_t count, SessionStats& stats, 
     uint32_t run_end = b;
     while (run_end < end && !skip(run_end)) ++run_end;
     uint32_t n = run_end - b;
-    // Frames first, then one scattered read straight into them: no bounce buffer, no copy.
-    std::vector<uint32_t> frames;
-    std::vector<std::byte*> targets;
-    frames.reserve(n);
-    targets.reserve(n);
-    try {
-      for (uint32_t i = 0; i < n; ++i) {
-        frames.push_back(GrabFrame(stats));
-        // Held by a pin until installed, so the next GrabFrame cannot pick it as a victim.
-        frames_[frames.back()].pins = 1;
-        targets.push_back(FrameData(frames.back()));
-      }
-      file_.ReadScattered(b, targets);
-    } catch (...) {
-      ReleaseFrames(frames, 0);
-      throw;
-    }
+    std::vector<uint32_t> blocks(n);
+    for (uint32_t i = 0; i < n; ++i) blocks[i] = b + i;
+    // One scattered read straight into the frames: no bounce buffer, no copy.
+    FillFrames(
+        blocks, [&](std::span<std::byte* const> targets) { file_.ReadScattered(b, targets); },
+        stats, type);
     if (n > 1) stats.Add(Stat::kPhysicalReadTotalMultiBlockRequests);
     stats.Add(Stat::kPhysicalReadRequests);
-    for (uint32_t i = 0; i < n; ++i) CountPhysicalRead(b + i, stats);
-    for (uint32_t i = 0; i < n; ++i) {
-      if (verify_ && !VerifyBlock(targets[i], b + i)) {
-        ReleaseFrames(frames, i);
-        ThrowCorruptBlock(b + i);
-      }
-      Install(frames[i], b + i, type);
-      frames_[frames[i]].prefetched = true;
-    }
     b = run_end;
   }
 }
@@ -283,31 +263,38 @@ void BufferCache::PrefetchBlocks(std::span<const uint32_t> blocks, SessionStats&
   want.erase(std::unique(want.begin(), want.end()), want.end());
   want.resize(std::min<size_t>(want.size(), MaxPrefetch()));
   if (want.size() < 2) return;  // one block: Get reads it as it would anyway
+  FillFrames(
+      want, [&](std::span<std::byte* const> targets) { file_.ReadBlocks(want, targets); }, stats,
+      type);
+  stats.Add(Stat::kPhysicalReadRequests, want.size());  // single-block requests
+}
+
+void BufferCache::FillFrames(std::span<const uint32_t> blocks,
+                             const std::function<void(std::span<std::byte* const>)>& read,
+                             SessionStats& stats, AccessType type) {
   std::vector<uint32_t> frames;
   std::vector<std::byte*> targets;
-  frames.reserve(want.size());
-  targets.reserve(want.size());
+  frames.reserve(blocks.size());
+  targets.reserve(blocks.size());
   try {
-    for (size_t i = 0; i < want.size(); ++i) {
+    for (size_t i = 0; i < blocks.size(); ++i) {
       frames.push_back(GrabFrame(stats));
-      frames_[frames.back()].pins = 1;  // not a victim for the next GrabFrame
+      // Held by a pin until installed, so the next GrabFrame cannot pick it as a victim.
+      frames_[frames.back()].pins = 1;
       targets.push_back(FrameData(frames.back()));
     }
-    file_.ReadBlocks(want, targets);
+    read(targets);
   } catch (...) {
     ReleaseFrames(frames, 0);
     throw;
   }
-  for (size_t i = 0; i < want.size(); ++i) {
-    CountPhysicalRead(want[i], stats);
-    stats.Add(Stat::kPhysicalReadRequests);
-  }
-  for (size_t i = 0; i < want.size(); ++i) {
-    if (verify_ && !VerifyBlock(targets[i], want[i])) {
+  for (uint32_t b : blocks) CountPhysicalRead(b, stats);
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    if (verify_ && !VerifyBlock(targets[i], blocks[i])) {
       ReleaseFrames(frames, i);
-      ThrowCorruptBlock(want[i]);
+      ThrowCorruptBlock(blocks[i]);
     }
-    Install(frames[i], want[i], type);
+    Install(frames[i], blocks[i], type);
     frames_[frames[i]].prefetched = true;
   }
 }

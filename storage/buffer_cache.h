@@ -167,6 +167,12 @@ class BufferCache {
   void CountPhysicalRead(uint32_t block_no, SessionStats& stats);
   //! Returns frames grabbed for a read that failed (entries [from, end)) to the free list.
   void ReleaseFrames(const std::vector<uint32_t>& frames, size_t from);
+  //! A pinned frame per block of `blocks`, filled by `read` (the frames' buffers in block
+  //! order), counted as physical reads, verified and installed as prefetched; on an error
+  //! the frames go back to the free list. The caller counts the I/O requests.
+  void FillFrames(std::span<const uint32_t> blocks,
+                  const std::function<void(std::span<std::byte* const>)>& read, SessionStats& stats,
+                  AccessType type);
   void Unpin(uint32_t frame) { --frames_[frame].pins; }
 
   DataFile& file_;

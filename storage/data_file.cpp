@@ -48,7 +48,7 @@ struct DataFile::Ring {
 };
 
 DataFile::~DataFile() {
-  ring_.reset();
+  ring_.reset();  // before the descriptor its requests name
   if (fd_ >= 0) ::close(fd_);
 }
 
@@ -67,9 +67,13 @@ void DataFile::ReadBlocks(std::span<const uint32_t> blocks,
     return;
   }
   io_uring& ring = ring_->ring;
-  size_t next = 0, done = 0, in_flight = 0;
-  std::vector<int> result(blocks.size(), 0);
-  while (done < blocks.size()) {
+  size_t next = 0, in_flight = 0;
+  std::vector<uint8_t> whole(blocks.size(), 0);  //!< the block read in full by the ring
+  auto reap = [&](io_uring_cqe* cqe) {
+    whole[io_uring_cqe_get_data64(cqe)] = cqe->res == static_cast<int>(kBlockSize);
+    --in_flight;
+  };
+  while (next < blocks.size() || in_flight > 0) {
     while (next < blocks.size() && in_flight < kRingDepth) {
       io_uring_sqe* sqe = io_uring_get_sqe(&ring);
       if (sqe == nullptr) break;
@@ -78,34 +82,28 @@ void DataFile::ReadBlocks(std::span<const uint32_t> blocks,
       ++next;
       ++in_flight;
     }
-    if (io_uring_submit(&ring) < 0) break;  // finished below by pread
     io_uring_cqe* cqe = nullptr;
-    int rc = io_uring_wait_cqe(&ring, &cqe);
-    if (rc == -EINTR) continue;
-    if (rc < 0) break;
-    unsigned head;
-    unsigned seen = 0;
+    int rc = io_uring_submit_and_wait(&ring, 1);
+    if (rc >= 0) rc = io_uring_peek_cqe(&ring, &cqe);
+    if (rc == -EINTR || rc == -EAGAIN) continue;
+    if (rc < 0) break;  // what is left is read below by pread
+    unsigned head, seen = 0;
     io_uring_for_each_cqe(&ring, head, cqe) {
-      result[io_uring_cqe_get_data64(cqe)] = cqe->res == static_cast<int>(kBlockSize) ? 1 : -1;
+      reap(cqe);
       ++seen;
     }
     io_uring_cq_advance(&ring, seen);
-    done += seen;
-    in_flight -= seen;
   }
-  if (in_flight > 0) {
-    // The ring failed mid-way: wait for what the kernel still writes into our buffers.
-    while (in_flight > 0) {
-      io_uring_cqe* cqe = nullptr;
-      if (io_uring_wait_cqe(&ring, &cqe) < 0) break;
-      result[io_uring_cqe_get_data64(cqe)] = cqe->res == static_cast<int>(kBlockSize) ? 1 : -1;
-      io_uring_cqe_seen(&ring, cqe);
-      --in_flight;
-    }
+  // The ring failed mid-way: wait for what the kernel still writes into our buffers.
+  while (in_flight > 0) {
+    io_uring_cqe* cqe = nullptr;
+    if (io_uring_wait_cqe(&ring, &cqe) < 0) break;
+    reap(cqe);
+    io_uring_cqe_seen(&ring, cqe);
   }
   // Short or failed reads, and any never issued, go through Read's loop and its errors.
   for (size_t i = 0; i < blocks.size(); ++i) {
-    if (result[i] != 1) Read(blocks[i], 1, bufs[i]);
+    if (!whole[i]) Read(blocks[i], 1, bufs[i]);
   }
 }
 

@@ -317,24 +317,27 @@ void HeapScan::ChooseRowProbes() {
   }
 }
 
+bool HeapScan::RowKeyHash(const RowProbe& p, uint64_t& hash) const {
+  const RuntimeFilterRef& ref = runtime_[p.filter];
+  uint64_t h = 0;
+  for (size_t k = 0; k < p.types.size(); ++k) {
+    const Field& f = fields_[ref.columns[k]];
+    if (f.is_null) return false;  // a NULL key never joins
+    // The executor's key hash (executor/cell_ops.cpp HashCell) computed from the stored bytes.
+    const uint64_t cell = p.types[k] == TypeId::kNumber
+                              ? DecodeDecimal(f.bytes).Hash()
+                              : MixHash(static_cast<uint64_t>(ReadI64(f.bytes)));
+    h = CombineHash(h, cell);
+  }
+  hash = h;
+  return true;
+}
+
 bool HeapScan::ProbeRow() {
   for (RowProbe& p : row_probes_) {
-    const RuntimeFilterRef& ref = runtime_[p.filter];
     ++p.probed;
-    uint64_t h = 0;
-    for (size_t k = 0; k < p.types.size(); ++k) {
-      const Field& f = fields_[ref.columns[k]];
-      if (f.is_null) {  // a NULL key never joins
-        ++p.rejected;
-        return false;
-      }
-      // The executor's key hash (executor/cell_ops.cpp HashCell) computed from the stored bytes.
-      const uint64_t cell = p.types[k] == TypeId::kNumber
-                                ? DecodeDecimal(f.bytes).Hash()
-                                : MixHash(static_cast<uint64_t>(ReadI64(f.bytes)));
-      h = CombineHash(h, cell);
-    }
-    if (!ref.filter->MayContainHash(h)) {
+    uint64_t h;
+    if (!RowKeyHash(p, h) || !runtime_[p.filter].filter->MayContainHash(h)) {
       ++p.rejected;
       return false;
     }
@@ -367,7 +370,9 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
   hashes_.resize(n_probes);
   for (auto& h : hashes_) h.clear();
   row_hashes_.resize(n_probes);
-  for (uint16_t s = 0; s < slots; ++s) {
+  // From the scan's position: a filter published in the middle of a block leaves the rows
+  // already returned alone (and out of its counts).
+  for (uint16_t s = slot_; s < slots; ++s) {
     auto piece = page.Row(s);
     if (!piece) continue;
     const auto flags = static_cast<uint8_t>((*piece)[0]);
@@ -378,26 +383,11 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
     }
     SplitFields(*piece, fields_.data(), probe_needed_.data(), n_fields);
     if (!preds_.Matches(fields_)) continue;
-    size_t null_at = n_probes;
-    for (size_t i = 0; i < n_probes && null_at == n_probes; ++i) {
-      const RowProbe& p = row_probes_[i];
-      const RuntimeFilterRef& ref = runtime_[p.filter];
-      uint64_t h = 0;
-      for (size_t k = 0; k < p.types.size(); ++k) {
-        const Field& f = fields_[ref.columns[k]];
-        if (f.is_null) {  // a NULL key never joins
-          null_at = i;
-          break;
-        }
-        // The executor's key hash (executor/cell_ops.cpp HashCell) from the stored bytes.
-        const uint64_t cell = p.types[k] == TypeId::kNumber
-                                  ? DecodeDecimal(f.bytes).Hash()
-                                  : MixHash(static_cast<uint64_t>(ReadI64(f.bytes)));
-        h = CombineHash(h, cell);
-      }
-      row_hashes_[i] = h;
+    size_t null_at = 0;
+    while (null_at < n_probes && RowKeyHash(row_probes_[null_at], row_hashes_[null_at])) {
+      ++null_at;
     }
-    if (null_at < n_probes) {
+    if (null_at < n_probes) {  // counted where ProbeRow would reject it
       ++row_probes_[null_at].probed;
       ++row_probes_[null_at].rejected;
       continue;

@@ -26,9 +26,9 @@
 
 namespace pathdb::storage {
 
-//! Hands a heap scan its blocks, one at a time in scan order.
 class HeapPage;
 
+//! Hands a heap scan its blocks, one at a time in scan order.
 class HeapBlockSource {
  public:
   virtual ~HeapBlockSource() = default;
@@ -88,8 +88,12 @@ class HeapScan final : public ScanSource {
   void ApplyMembership(DataChunk& out);
   //! Chooses, for one Next call, the published filters probed on stored rows (row_probes_).
   void ChooseRowProbes();
+  struct RowProbe;
   //! False when a row-probed filter rejects the row in fields_ (counted per filter).
   bool ProbeRow();
+  //! The hash of probe `p`'s key in fields_ (as the executor hashes the decoded key); false
+  //! for a NULL key column, which never joins.
+  bool RowKeyHash(const RowProbe& p, uint64_t& hash) const;
   //! The row probes for a whole block at once: fills verdict_ per slot of `page` (block
   //! `block`) with kReject (failed the predicates or a filter), kPass, or kProbeInline (a
   //! migrated row: its body is elsewhere, ProbeRow tests it when it is read).

@@ -157,17 +157,14 @@ void EvalCompare(const BoundExpr& e, State& st, Sel sel, Vector& out) {
 
 void EvalInList(const BoundExpr& e, State& st, Sel sel, Vector& out) {
   Vector x = EvalNew(*e.children.at(0), st, sel);
-  // Constant items (the usual IN list) are taken once per call, not built as a vector and
-  // read back as a Value per row; the others are evaluated per row as any expression.
+  // Constant items (the usual IN list) are read from the expression, not built as a vector
+  // and read back as a Value per row; the others (nullopt here) are evaluated as vectors.
   std::vector<std::optional<Vector>> items;
-  std::vector<std::optional<Value>> constants;
   for (size_t i = 1; i < e.children.size(); ++i) {
     const BoundExpr& c = *e.children[i];
     if (c.kind == BoundKind::kConstant) {
-      constants.emplace_back(c.constant);
       items.emplace_back();
     } else {
-      constants.emplace_back();
       items.emplace_back(EvalNew(c, st, sel));
     }
   }
@@ -181,8 +178,8 @@ void EvalInList(const BoundExpr& e, State& st, Sel sel, Vector& out) {
     int result = 0;
     for (size_t i = 0; i < items.size(); ++i) {
       Value row_item;
-      if (!constants[i]) row_item = items[i]->GetValue(r);
-      const Value& w = constants[i] ? *constants[i] : row_item;
+      if (items[i]) row_item = items[i]->GetValue(r);
+      const Value& w = items[i] ? row_item : e.children[i + 1]->constant;
       if (w.is_null()) {
         result = -1;
       } else if (CompareValues(v, w, st.ctx) == 0) {

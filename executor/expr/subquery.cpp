@@ -19,8 +19,8 @@ struct RowSet {
   bool has_null = false;
   std::unordered_set<std::string> keys;
   //! Every non-NULL row is a NUMBER: the index holds the values themselves (Decimal::Hash
-  //! agrees with ==, 1.5 = 1.50), and `keys` stays empty. A probe of a NUMBER then costs a
-  //! hash, not a conversion to text.
+  //! agrees with ==, 1.5 = 1.50); `keys` stays empty and index_class -1. A probe of a NUMBER then
+  //! costs a hash, not a conversion to text.
   bool numbers_only = false;
   struct DecimalHash {
     size_t operator()(const Decimal& d) const { return d.Hash(); }
@@ -107,7 +107,6 @@ void BuildIndex(RowSet& set) {
       }
     }
     set.numbers_only = true;
-    set.index_class = 0;
     return;
   }
   int cls = -2;
@@ -240,8 +239,7 @@ void EvalSubquery(const BoundExpr& e, State& st, Sel sel, Vector& out) {
             break;
           }
           const bool number_probe = set.numbers_only && lvals[0].type().id == TypeId::kNumber;
-          if (number_probe || (!set.numbers_only && set.index_class >= 0 &&
-                               KeyClass(lvals[0]) == set.index_class)) {
+          if (number_probe || (set.index_class >= 0 && KeyClass(lvals[0]) == set.index_class)) {
             const bool hit = number_probe ? set.numbers.count(lvals[0].number()) != 0
                                           : set.keys.count(KeyText(lvals[0])) != 0;
             int res = hit ? 1 : (set.has_null ? -1 : 0);

@@ -53,30 +53,21 @@ check() {  # name, got, expected substring (or ! substring)
   esac
 }
 
-out=$(probe X=1)
-echo "default: $out"
-check "script read whole" "$out" "W first W second"
-if [ $want = 1 ]; then
-  check "tunable set" "$out" "tunables=[glibc.malloc.hugetlb=1]"
-else
-  check "no tunable" "$out" "tunables=[]"
-fi
+# label, environment for the shell, expected tunables where THP is on, and where it is off.
+expect() {
+  local out
+  out=$(probe "$2")
+  echo "$1: $out"
+  check "$1: script read whole" "$out" "W first W second"
+  if [ $want = 1 ]; then check "$1" "$out" "$3"; else check "$1" "$out" "$4"; fi
+}
 
-out=$(probe GLIBC_TUNABLES=glibc.malloc.arena_max=4)
-echo "user tunable: $out"
-check "script read whole" "$out" "W first W second"
-if [ $want = 1 ]; then
-  # glibc truncates the variable's original bytes to the first tunable as it parses them, so
-  # the live process shows ours; that the user's value follows is the unit test's business.
-  check "restarted with a user tunable" "$out" "tunables=[glibc.malloc.hugetlb=1"
-else
-  check "user tunable kept" "$out" "tunables=[glibc.malloc.arena_max=4]"
-fi
-
-out=$(probe PATHDB_MALLOC_HUGEPAGES=0)
-echo "opted out: $out"
-check "script read whole" "$out" "W first W second"
-check "no restart" "$out" "tunables=[]"
+expect default X=1 "tunables=[glibc.malloc.hugetlb=1]" "tunables=[]"
+# glibc truncates the variable's original bytes to the first tunable as it parses them, so the
+# live process shows ours; that the user's value follows is the unit test's business.
+expect "user tunable" GLIBC_TUNABLES=glibc.malloc.arena_max=4 \
+  "tunables=[glibc.malloc.hugetlb=1" "tunables=[glibc.malloc.arena_max=4]"
+expect "opted out" PATHDB_MALLOC_HUGEPAGES=0 "tunables=[]" "tunables=[]"
 
 [ $fail = 0 ] && echo "ok"
 exit $fail
