@@ -376,22 +376,9 @@ std::strong_ordering Decimal::CompareScaled(const Decimal& a, const Decimal& b) 
 }
 
 uint64_t Decimal::HashGeneral() const {
-  // Join and group keys are mostly NUMBER(p,0) ids that fit 64 bits: strip trailing zeros
-  // with 64-bit division (a multiply) instead of 128-bit library calls. Same canonical form,
-  // so the same hash as the general path below.
-  if (coef >= INT64_MIN && coef <= INT64_MAX) {
-    auto c = static_cast<int64_t>(coef);
-    int64_t sc = scale;
-    if (c == 0) {
-      sc = 0;
-    } else {
-      while (c % 10 == 0) {
-        c /= 10;
-        --sc;
-      }
-    }
-    return HashCanonical(static_cast<uint64_t>(c), c < 0 ? ~0ULL : 0ULL, sc);
-  }
+  // Join and group keys are mostly NUMBER(p,0) ids that fit 64 bits: stripped with 64-bit
+  // division (a multiply) instead of 128-bit library calls, same canonical form.
+  if (coef >= INT64_MIN && coef <= INT64_MAX) return HashOf(static_cast<int64_t>(coef), scale);
   Decimal d = Strip(*this, INT32_MIN);
   uint128 u = static_cast<uint128>(d.coef);
   return HashCanonical(static_cast<uint64_t>(u), static_cast<uint64_t>(u >> 64),

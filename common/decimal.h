@@ -98,11 +98,21 @@ struct Decimal {
   //! case every join and group key meets per row: a coefficient of 64 bits without a trailing
   //! zero is already canonical (same result as the general path, which strips the zeros).
   uint64_t Hash() const {
-    if (coef >= INT64_MIN && coef <= INT64_MAX) {
-      const auto c = static_cast<int64_t>(coef);
-      if (c % 10 != 0) return HashCanonical(static_cast<uint64_t>(c), c < 0 ? ~0ULL : 0ULL, scale);
-    }
+    if (coef >= INT64_MIN && coef <= INT64_MAX) return HashOf(static_cast<int64_t>(coef), scale);
     return HashGeneral();
+  }
+  //! Hash() of the decimal coef * 10^-scale, for a coefficient already in 64 bits (a scan
+  //! hashing stored keys without building a Decimal, storage/heap_scan.cpp).
+  static uint64_t HashOf(int64_t coef, int64_t scale) {
+    if (coef % 10 != 0) {
+      return HashCanonical(static_cast<uint64_t>(coef), coef < 0 ? ~0ULL : 0ULL, scale);
+    }
+    if (coef == 0) return HashCanonical(0, 0, 0);
+    do {  // strip trailing zeros: 1.50 and 1.5 hash alike
+      coef /= 10;
+      --scale;
+    } while (coef % 10 == 0);
+    return HashCanonical(static_cast<uint64_t>(coef), coef < 0 ? ~0ULL : 0ULL, scale);
   }
 
  private:

@@ -39,6 +39,8 @@ class HeapPage {
     if (off == 0 || off + len > kBlockSize || off < kDirOff) return std::nullopt;
     return std::string_view(reinterpret_cast<const char*>(b_ + off), len);
   }
+  //! One past the block's last byte: a reader may load up to here (row pieces lie inside).
+  const char* End() const { return reinterpret_cast<const char*>(b_ + kBlockSize); }
   void Delete(uint16_t slot);
   //! Replaces the row in a used slot; false (page unchanged) when it does not fit.
   bool Replace(uint16_t slot, std::string_view row);

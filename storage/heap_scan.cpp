@@ -312,7 +312,8 @@ void HeapScan::ChooseRowProbes() {
     std::vector<TypeId> types;
     for (uint32_t col : runtime_[i].columns) types.push_back(table_->columns[col].type.id);
     if (!runtime_[i].filter->ProbesRows(types)) continue;
-    row_probes_.push_back(RowProbe{i, std::move(types), 0, 0});
+    const bool one_number = types.size() == 1 && types[0] == TypeId::kNumber;
+    row_probes_.push_back(RowProbe{i, std::move(types), 0, 0, one_number});
     batch_tested_[i] = false;
   }
 }
@@ -368,8 +369,18 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
   const size_t n_probes = row_probes_.size();
   candidates_.clear();
   hashes_.resize(n_probes);
-  for (auto& h : hashes_) h.clear();
+  coefs_.resize(n_probes);
+  scales_.resize(n_probes);
+  for (size_t i = 0; i < n_probes; ++i) {
+    hashes_[i].clear();
+    coefs_[i].clear();
+    scales_[i].clear();
+  }
   row_hashes_.resize(n_probes);
+  // Two passes: this one splits the rows and keeps each NUMBER key's coefficient; the next
+  // hashes them. Hashing inside this loop made each row's hash (a chain of dependent
+  // multiplications) wait for the row's splitting, and the next row's splitting for it.
+  const char* limit = page.End();
   // From the scan's position: a filter published in the middle of a block leaves the rows
   // already returned alone (and out of its counts).
   for (uint16_t s = slot_; s < slots; ++s) {
@@ -384,16 +395,48 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
     SplitFields(*piece, fields_.data(), probe_needed_.data(), n_fields);
     if (!preds_.Matches(fields_)) continue;
     size_t null_at = 0;
-    while (null_at < n_probes && RowKeyHash(row_probes_[null_at], row_hashes_[null_at])) {
-      ++null_at;
+    for (; null_at < n_probes; ++null_at) {
+      const RowProbe& p = row_probes_[null_at];
+      if (!p.one_number) {
+        if (!RowKeyHash(p, row_hashes_[null_at])) break;
+        continue;
+      }
+      const Field& f = fields_[runtime_[p.filter].columns[0]];
+      if (f.is_null) break;  // a NULL key never joins
+      int64_t coef;
+      int32_t scale;
+      if (!DecodeSmallNumber(f.bytes, limit, coef, scale)) {
+        coef = 0;
+        scale = kHashedAlready;
+        row_hashes_[null_at] = CombineHash(0, DecodeDecimal(f.bytes).Hash());
+      }
+      coefs_[null_at].push_back(coef);
+      scales_[null_at].push_back(scale);
     }
     if (null_at < n_probes) {  // counted where ProbeRow would reject it
+      for (size_t i = 0; i < null_at; ++i) {
+        if (row_probes_[i].one_number) {
+          coefs_[i].pop_back();
+          scales_[i].pop_back();
+        }
+      }
       ++row_probes_[null_at].probed;
       ++row_probes_[null_at].rejected;
       continue;
     }
     for (size_t i = 0; i < n_probes; ++i) hashes_[i].push_back(row_hashes_[i]);
     candidates_.push_back(s);
+  }
+  // The executor's key hash (executor/cell_ops.cpp HashCell, then CombineHash from 0) of
+  // every gathered coefficient: rows are independent, so their multiplications overlap.
+  for (size_t i = 0; i < n_probes; ++i) {
+    if (!row_probes_[i].one_number) continue;
+    uint64_t* h = hashes_[i].data();
+    const int64_t* c = coefs_[i].data();
+    const int32_t* sc = scales_[i].data();
+    for (size_t j = 0, n = hashes_[i].size(); j < n; ++j) {
+      if (sc[j] != kHashedAlready) h[j] = CombineHash(0, Decimal::HashOf(c[j], sc[j]));
+    }
   }
   // Filter by filter over the rows the earlier ones kept, as ProbeRow does row by row.
   size_t n = candidates_.size();

@@ -4,6 +4,7 @@
 // the values one by one, at every bound kind and at the ends of the int64 range.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <limits>
 #include <random>
 
@@ -60,6 +61,55 @@ TEST(SplitFields, ALengthPastTheRowEndIsCorruptNotARead) {
   std::string wide = Encode({Value::Varchar(std::string(300, 'x'))}, {types[0]});
   EXPECT_THROW(SplitFields(std::string_view(wide.data(), 5), fields.data(), needed.data(), 1),
                OraError);
+}
+
+// A join filter probed on stored rows hashes NUMBER keys from their bytes (DecodeSmallNumber,
+// Decimal::HashOf) and must reach the executor's hash of the decoded value exactly, or the
+// filter drops rows that join: every coefficient length, sign, scale and trailing zeros.
+TEST(DecodeSmallNumber, HashesAsTheDecodedDecimal) {
+  std::mt19937_64 rng(42);
+  std::vector<Decimal> values = {Decimal{},
+                                 Decimal{1, 0},
+                                 Decimal{-1, 0},
+                                 Decimal{10, 0},
+                                 Decimal{150, 2},
+                                 Decimal{15, 1},
+                                 Decimal{-1000, 0},
+                                 Decimal{std::numeric_limits<int64_t>::max(), 0},
+                                 Decimal{std::numeric_limits<int64_t>::min(), 3},
+                                 Decimal{127, 0},
+                                 Decimal{128, 0},
+                                 Decimal{-128, 0},
+                                 Decimal{-129, 0},
+                                 Decimal{5, -3}};
+  for (int i = 0; i < 20000; ++i) {
+    const int bits = static_cast<int>(rng() % 63);
+    auto c = static_cast<int64_t>(rng() >> (63 - bits)) * ((rng() & 1) ? -1 : 1);
+    if (rng() % 4 == 0) c *= 1000;
+    values.push_back(Decimal{c, static_cast<int32_t>(rng() % 12)});
+  }
+  std::vector<char> block(64, '\x5a');  // room past the field, bytes that must be ignored
+  for (const Decimal& d : values) {
+    unsigned char enc[17];
+    const size_t n = EncodeDecimal(d, enc);
+    std::memcpy(block.data(), enc, n);
+    const std::string_view field(block.data(), n);
+    int64_t coef = 0;
+    int32_t scale = 0;
+    ASSERT_TRUE(DecodeSmallNumber(field, block.data() + block.size(), coef, scale)) << d.ToString();
+    EXPECT_EQ(Decimal::HashOf(coef, scale), d.Hash()) << d.ToString();
+    EXPECT_EQ(Decimal::HashOf(coef, scale), DecodeDecimal(field).Hash()) << d.ToString();
+    EXPECT_TRUE((Decimal{coef, scale} == d)) << d.ToString();
+    // Too close to the end of the block for one 8-byte load: the caller decodes it.
+    EXPECT_FALSE(DecodeSmallNumber(field, block.data() + 8, coef, scale));
+  }
+  // Wider than 64 bits: not taken.
+  unsigned char enc[17];
+  const size_t n = EncodeDecimal(Decimal{static_cast<int128>(1) << 70, 0}, enc);
+  int64_t coef;
+  int32_t scale;
+  EXPECT_FALSE(DecodeSmallNumber(std::string_view(reinterpret_cast<char*>(enc), n),
+                                 reinterpret_cast<char*>(enc) + sizeof enc, coef, scale));
 }
 
 TEST(ScanPredicatesDate, RangesAgreeWithComparingEachValue) {
