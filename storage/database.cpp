@@ -363,21 +363,20 @@ std::vector<StorageIndexRow> Database::StorageIndexRows() const {
   for (const auto& [name, t] : impl_->tables) {
     auto seg = impl_->segments.find(t->object_id);
     if (seg == impl_->segments.end()) continue;
-    for (const auto& [region, columns] : seg->second.storage_index.regions()) {
-      for (const auto& [column, range] : columns) {
-        StorageIndexRow r;
-        r.segment_name = name;
-        r.object_id = t->object_id;
-        r.region = region;
-        r.first_data_block = uint64_t{region} * kRegionBlocks;
-        r.column_id = column;
-        r.column_name = column < t->columns.size() ? t->columns[column].name : "";
-        r.min = range.min;
-        r.max = range.max;
-        r.has_null = range.has_null;
-        rows.push_back(std::move(r));
-      }
-    }
+    seg->second.storage_index.ForEach(
+        [&](uint32_t region, uint32_t column, const ColumnRange& range) {
+          StorageIndexRow r;
+          r.segment_name = name;
+          r.object_id = t->object_id;
+          r.region = region;
+          r.first_data_block = uint64_t{region} * kRegionBlocks;
+          r.column_id = column;
+          r.column_name = column < t->columns.size() ? t->columns[column].name : "";
+          r.min = range.min;
+          r.max = range.max;
+          r.has_null = range.has_null;
+          rows.push_back(std::move(r));
+        });
   }
   std::sort(rows.begin(), rows.end(), [](const StorageIndexRow& a, const StorageIndexRow& b) {
     return std::tie(a.segment_name, a.region, a.column_id) <

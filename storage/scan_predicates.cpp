@@ -286,7 +286,7 @@ void RegionSummary::Store(StorageIndex& index, uint32_t region) const {
     columns.push_back(a.column);
     ranges.push_back(std::move(r));
   }
-  index.Store(region, columns, ranges);
+  index.Store(region, columns, std::move(ranges));
 }
 
 std::vector<ScanPredicate> PublishedRanges(const RuntimeFilterRef& r, const TableInfo& table) {

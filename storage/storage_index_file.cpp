@@ -6,10 +6,13 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
-#include "storage/private_files.h"
 #include "storage/block.h"
+#include "storage/private_files.h"
 #include "storage/row_codec.h"
 
 namespace pathdb::storage {
@@ -77,8 +80,9 @@ class Reader {
     pos_ += n;
     return true;
   }
-  //! False for a malformed value; `known` false for a value that was not stored.
-  bool GetValue(std::optional<Value>& v, bool& known) {
+  //! False for a malformed value; `known` false for a value that was not stored. With
+  //! `build` false the value is checked and stepped over, not built.
+  bool GetValue(std::optional<Value>& v, bool& known, bool build) {
     Tag tag;
     if (!Get(tag)) return false;
     known = true;
@@ -91,32 +95,71 @@ class Reader {
         uint8_t n;
         std::string_view b;
         if (!Get(n) || n == 0 || n > 17 || !Bytes(n, b)) return false;
-        v = Value::Number(DecodeDecimal(b));
+        if (build) v = Value::Number(DecodeDecimal(b));
         return true;
       }
       case Tag::kVarchar: {
         uint32_t n;
         std::string_view b;
         if (!Get(n) || !Bytes(n, b)) return false;
-        v = Value::Varchar(std::string(b));
+        if (build) v = Value::Varchar(std::string(b));
         return true;
       }
       case Tag::kDate:
       case Tag::kTimestamp: {
         int64_t x;
         if (!Get(x)) return false;
-        v = tag == Tag::kDate ? Value::Date(x) : Value::Timestamp(x);
+        if (build) v = tag == Tag::kDate ? Value::Date(x) : Value::Timestamp(x);
         return true;
       }
     }
     return false;
   }
   bool done() const { return pos_ == s_.size(); }
+  size_t pos() const { return pos_; }
 
  private:
   std::string_view s_;
   size_t pos_ = 0;
 };
+
+//! Which saved regions of a segment are still right (see the header): below `keep_below`
+//! and holding blocks below the segment's HWM.
+struct RegionFilter {
+  uint32_t keep_below = 0;
+  uint32_t data_blocks = 0;
+  bool Takes(uint32_t region) const {
+    return region < keep_below && uint64_t{region} * kRegionBlocks < data_blocks;
+  }
+};
+
+//! Reads `nregions` regions of one segment. Into `index` when given (the regions `filter`
+//! takes); otherwise only checks the bytes. Counts the regions taken in `taken`. False for
+//! malformed bytes.
+bool ReadRegions(Reader& r, uint32_t nregions, const RegionFilter& filter, StorageIndex* index,
+                 size_t& taken) {
+  taken = 0;
+  for (uint32_t i = 0; i < nregions; ++i) {
+    uint32_t region, ncols;
+    if (!r.Get(region) || !r.Get(ncols)) return false;
+    const bool take = filter.Takes(region);
+    taken += take ? 1 : 0;
+    for (uint32_t c = 0; c < ncols; ++c) {
+      uint32_t column;
+      uint8_t has_null;
+      ColumnRange range;
+      bool min_known, max_known;
+      const bool build = take && index != nullptr;
+      if (!r.Get(column) || !r.Get(has_null) || !r.GetValue(range.min, min_known, build) ||
+          !r.GetValue(range.max, max_known, build) || min_known != max_known) {
+        return false;
+      }
+      range.has_null = has_null != 0;
+      if (build) index->Restore(region, column, std::move(range));
+    }
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -126,26 +169,34 @@ void SaveStorageIndexes(const std::filesystem::path& dir, uint64_t generation,
   Put(out, kVersion);
   Put(out, generation);
   uint32_t count = 0;
-  for (const auto& [id, seg] : segments) count += seg.storage_index.RegionCount() > 0 ? 1 : 0;
-  Put(out, count);
+  std::string body;
   for (const auto& [id, seg] : segments) {
-    const auto& regions = seg.storage_index.regions();
+    if (seg.storage_index.RegionCount() == 0) continue;
+    // Grouped by region, in (region, column) order.
+    std::vector<std::pair<uint32_t, std::vector<std::pair<uint32_t, const ColumnRange*>>>> regions;
+    seg.storage_index.ForEach([&](uint32_t region, uint32_t column, const ColumnRange& range) {
+      if (regions.empty() || regions.back().first != region) regions.push_back({region, {}});
+      regions.back().second.emplace_back(column, &range);
+    });
     if (regions.empty()) continue;
-    Put(out, seg.object_id);
-    Put(out, seg.header_block);
-    Put(out, seg.data_blocks);
-    Put(out, static_cast<uint32_t>(regions.size()));
+    ++count;
+    Put(body, seg.object_id);
+    Put(body, seg.header_block);
+    Put(body, seg.data_blocks);
+    Put(body, static_cast<uint32_t>(regions.size()));
     for (const auto& [region, columns] : regions) {
-      Put(out, region);
-      Put(out, static_cast<uint32_t>(columns.size()));
+      Put(body, region);
+      Put(body, static_cast<uint32_t>(columns.size()));
       for (const auto& [column, range] : columns) {
-        Put(out, column);
-        Put(out, static_cast<uint8_t>(range.has_null));
-        PutValue(out, range.min);
-        PutValue(out, range.max);
+        Put(body, column);
+        Put(body, static_cast<uint8_t>(range->has_null));
+        PutValue(body, range->min);
+        PutValue(body, range->max);
       }
     }
   }
+  Put(out, count);
+  out += body;
   Put(out, Crc32c(out.data(), out.size()));
   // Never a half-written file under the real name: write aside, sync, rename.
   const auto tmp = dir / (std::string(kFileName) + ".tmp");
@@ -195,61 +246,44 @@ size_t LoadStorageIndexes(const std::filesystem::path& dir, uint64_t generation,
   if (!r.Get(version) || version != kVersion || !r.Get(gen) || gen != generation || !r.Get(count)) {
     return 0;
   }
-  // Parsed whole before anything is stored, so a malformed file leaves every index empty.
-  struct Loaded {
-    uint32_t object_id, header_block, data_blocks;
-    std::map<uint32_t, std::vector<std::pair<uint32_t, ColumnRange>>> regions;
-  };
-  std::vector<Loaded> loaded;
-  for (uint32_t s = 0; s < count; ++s) {
-    Loaded l;
+  // Checked whole before anything is stored, so a malformed file leaves every index empty;
+  // each segment's summaries are decoded only when its index is first used.
+  struct Pending {
+    Segment* seg;
+    size_t offset;
     uint32_t nregions;
-    if (!r.Get(l.object_id) || !r.Get(l.header_block) || !r.Get(l.data_blocks) ||
-        !r.Get(nregions)) {
+    RegionFilter filter;
+    size_t taken;
+  };
+  std::vector<Pending> pending;
+  for (uint32_t s = 0; s < count; ++s) {
+    uint32_t object_id, header_block, data_blocks, nregions;
+    if (!r.Get(object_id) || !r.Get(header_block) || !r.Get(data_blocks) || !r.Get(nregions)) {
       return 0;
     }
-    for (uint32_t i = 0; i < nregions; ++i) {
-      uint32_t region, ncols;
-      if (!r.Get(region) || !r.Get(ncols)) return 0;
-      auto& cols = l.regions[region];
-      for (uint32_t c = 0; c < ncols; ++c) {
-        uint32_t column;
-        uint8_t has_null;
-        ColumnRange range;
-        bool min_known, max_known;
-        if (!r.Get(column) || !r.Get(has_null) || !r.GetValue(range.min, min_known) ||
-            !r.GetValue(range.max, max_known) || min_known != max_known) {
-          return 0;
-        }
-        range.has_null = has_null != 0;
-        cols.emplace_back(column, std::move(range));
-      }
+    Pending p{nullptr, sizeof kMagic + r.pos(), nregions, {}, 0};
+    auto it = segments.find(object_id);
+    if (it != segments.end() && it->second.header_block == header_block &&
+        it->second.data_blocks >= data_blocks) {
+      p.seg = &it->second;
+      // Grown since: the region of the old HWM may hold blocks the log never saw.
+      p.filter.keep_below =
+          it->second.data_blocks == data_blocks ? UINT32_MAX : data_blocks / kRegionBlocks;
+      p.filter.data_blocks = it->second.data_blocks;
     }
-    loaded.push_back(std::move(l));
+    if (!ReadRegions(r, nregions, p.filter, nullptr, p.taken)) return 0;
+    if (p.seg != nullptr && p.taken > 0) pending.push_back(p);
   }
   if (!r.done()) return 0;
+  auto file = std::make_shared<const std::string>(std::move(bytes));
   size_t regions = 0;
-  for (Loaded& l : loaded) {
-    auto it = segments.find(l.object_id);
-    if (it == segments.end()) continue;
-    Segment& seg = it->second;
-    if (seg.header_block != l.header_block || seg.data_blocks < l.data_blocks) continue;
-    // Grown since: the region of the old HWM may hold blocks the log never saw.
-    const uint32_t keep_below =
-        seg.data_blocks == l.data_blocks ? UINT32_MAX : l.data_blocks / kRegionBlocks;
-    for (auto& [region, cols] : l.regions) {
-      if (region >= keep_below || uint64_t{region} * kRegionBlocks >= seg.data_blocks) {
-        continue;
-      }
-      std::vector<uint32_t> columns;
-      std::vector<ColumnRange> ranges;
-      for (auto& [c, range] : cols) {
-        columns.push_back(c);
-        ranges.push_back(std::move(range));
-      }
-      seg.storage_index.Store(region, columns, ranges);
-      ++regions;
-    }
+  for (const Pending& p : pending) {
+    regions += p.taken;
+    p.seg->storage_index.SetPending(p.taken, [file, p](StorageIndex& index) {
+      Reader rest(std::string_view(*file).substr(p.offset));
+      size_t taken;
+      ReadRegions(rest, p.nregions, p.filter, &index, taken);  // checked at open
+    });
   }
   return regions;
 }
