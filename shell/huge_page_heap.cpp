@@ -1,11 +1,10 @@
 #include "shell/huge_page_heap.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 namespace pathdb::shell {
 
@@ -27,11 +26,14 @@ bool UnderSanitizer() {
 #endif
 }
 
+// Plain read(2): this runs before the program's static initializers.
 std::string ReadThpSetting() {
-  std::ifstream in("/sys/kernel/mm/transparent_hugepage/enabled");
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  const int fd = ::open("/sys/kernel/mm/transparent_hugepage/enabled", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return "";
+  char buf[256];
+  const ssize_t n = ::read(fd, buf, sizeof buf);
+  ::close(fd);
+  return n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string();
 }
 
 }  // namespace

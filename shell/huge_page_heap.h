@@ -35,7 +35,9 @@ std::optional<std::string> HugePageTunables(const HugePageEnv& env);
 //! script on stdin is read by the new image from its start). Returns only when no restart is
 //! wanted or the exec failed (the process then goes on with 4 KiB pages). Sanitizer builds never
 //! restart (their allocator ignores the tunable).
-//! REQUIRES: called first thing in main(), before any thread starts or any input is read.
+//! REQUIRES: called before any thread starts or any input is read (shell/main.cpp calls it
+//! from a constructor that runs before the program's static initializers); uses nothing that
+//! needs them.
 void RestartWithHugePageHeap(char** argv);
 
 }  // namespace pathdb::shell
