@@ -12,9 +12,37 @@ bool CharEq(char a, char b, bool ci) {
   return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
 }
 
+//! A pattern of literal runs between '%'s (no '_', no escape, case-sensitive): the first run
+//! must start the string, the last end it, and each run between is found at its leftmost
+//! place after the previous one (leftmost leaves the most room for the runs after it), with
+//! find (memchr underneath). TPC-H's '%special%requests%' on 1.5M comments spent most of
+//! its time in the general matcher, which restarts at every character.
+bool LikeRuns(std::string_view s, std::string_view p) {
+  const size_t first = p.find('%');
+  if (first == std::string_view::npos) return s == p;
+  const size_t last = p.rfind('%');
+  const std::string_view head = p.substr(0, first), tail = p.substr(last + 1);
+  if (s.size() < head.size() + tail.size() || !s.starts_with(head) || !s.ends_with(tail)) {
+    return false;
+  }
+  const std::string_view middle = s.substr(head.size(), s.size() - head.size() - tail.size());
+  size_t at = 0;
+  for (size_t i = first + 1; i < last;) {
+    const size_t end = p.find('%', i);
+    const std::string_view run = p.substr(i, end - i);
+    i = end + 1;
+    if (run.empty()) continue;
+    const size_t found = middle.find(run, at);
+    if (found == std::string_view::npos) return false;
+    at = found + run.size();
+  }
+  return true;
+}
+
 }  // namespace
 
 bool LikeMatch(std::string_view s, std::string_view p, int escape, bool ci) {
+  if (!ci && escape < 0 && p.find('_') == std::string_view::npos) return LikeRuns(s, p);
   // Iterative matcher with backtracking to the last '%': linear in practice.
   size_t si = 0, pi = 0, star_p = std::string_view::npos, star_s = 0;
   while (si < s.size()) {

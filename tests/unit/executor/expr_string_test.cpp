@@ -1,3 +1,6 @@
+#include <random>
+
+#include "executor/expr/internal.h"
 #include "expr_test_util.h"
 
 namespace pathdb::exprtest {
@@ -12,6 +15,35 @@ TEST(ExprStringTest, ConcatNullRules) {
   EXPECT_EQ(Text(*Fn("||", kVc, Str("a"), Null(kVc)), Dialect::kSqlite), "NULL");
   EXPECT_EQ(Text(*Fn("||", kVc, Str("x="), Num("0.5"))), "x=.5");
   EXPECT_EQ(Text(*Fn("CONCAT", kVc, Str("a"), Str("b"))), "ab");
+}
+
+// Patterns of literal runs and '%' take a path of their own (LikeRuns); an ESCAPE character
+// that the pattern never uses sends the same pattern through the general matcher, so both
+// must agree on every string, including runs that overlap, repeat or touch the ends.
+TEST(ExprStringTest, LikeLiteralRunsAgreeWithTheGeneralMatcher) {
+  std::mt19937 rng(7);
+  auto word = [&](size_t max) {
+    std::string w;
+    for (size_t n = rng() % (max + 1); n > 0; --n) w += static_cast<char>('a' + rng() % 3);
+    return w;
+  };
+  for (int i = 0; i < 50000; ++i) {
+    std::string p;
+    for (size_t runs = 1 + rng() % 4; runs > 0; --runs) {
+      if (rng() % 2) p += '%';
+      p += word(3);
+    }
+    if (rng() % 2) p += '%';
+    const std::string s = word(9);
+    ASSERT_EQ(expr::LikeMatch(s, p, -1, false), expr::LikeMatch(s, p, '#', false))
+        << "'" << s << "' LIKE '" << p << "'";
+  }
+  EXPECT_TRUE(expr::LikeMatch("special requests", "%special%requests%", -1, false));
+  EXPECT_FALSE(expr::LikeMatch("requests special", "%special%requests%", -1, false));
+  EXPECT_TRUE(expr::LikeMatch("aXa", "a%a", -1, false));
+  EXPECT_FALSE(expr::LikeMatch("a", "a%a", -1, false));  // head and tail may not overlap
+  EXPECT_TRUE(expr::LikeMatch("", "%", -1, false));
+  EXPECT_FALSE(expr::LikeMatch("A", "a%", -1, false));
 }
 
 TEST(ExprStringTest, Functions) {
@@ -55,7 +87,8 @@ TEST(ExprStringTest, NullFunctions) {
   EXPECT_EQ(Text(*Fn("COALESCE", kNum, Null(), Null(), Int(3))), "3");
   EXPECT_EQ(Text(*Fn("NULLIF", kNum, Int(3), Int(3))), "NULL");
   EXPECT_EQ(Text(*Fn("NULLIF", kNum, Int(3), Int(4))), "3");
-  EXPECT_EQ(Text(*Fn("DECODE", kVc, Null(), Int(1), Str("one"), Null(), Str("null"), Str("other"))), "null");
+  EXPECT_EQ(Text(*Fn("DECODE", kVc, Null(), Int(1), Str("one"), Null(), Str("null"), Str("other"))),
+            "null");
   EXPECT_EQ(Text(*Fn("DECODE", kVc, Int(2), Int(1), Str("one"), Str("other"))), "other");
   EXPECT_EQ(Text(*Fn("DECODE", kVc, Int(2), Int(1), Str("one"))), "NULL");
   EXPECT_EQ(Text(*Fn("GREATEST", kNum, Int(1), Int(5), Int(3))), "5");
@@ -64,7 +97,9 @@ TEST(ExprStringTest, NullFunctions) {
 }
 
 TEST(ExprStringTest, NumberFormats) {
-  auto tc = [](const char* n, const char* f) { return Text(*Fn("TO_CHAR", LogicalType::Varchar(), Num(n), Str(f))); };
+  auto tc = [](const char* n, const char* f) {
+    return Text(*Fn("TO_CHAR", LogicalType::Varchar(), Num(n), Str(f)));
+  };
   EXPECT_EQ(tc("1234.5", "999,999.99"), "   1,234.50");
   EXPECT_EQ(tc("-1234.5", "999,999.99"), "  -1,234.50");
   EXPECT_EQ(tc("0.5", "FM990.00"), "0.50");
