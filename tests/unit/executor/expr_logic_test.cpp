@@ -1,3 +1,6 @@
+#include <functional>
+#include <random>
+
 #include "expr_test_util.h"
 
 namespace pathdb::exprtest {
@@ -6,8 +9,12 @@ namespace {
 const LogicalType kBool = LogicalType::Boolean();
 const LogicalType kNum = LogicalType::Number();
 
-BoundExprPtr B(int t) { return t < 0 ? Null(kBool) : Const(Value::Boolean(t == 1)); }
-std::string T(int t) { return t < 0 ? "NULL" : (t ? "TRUE" : "FALSE"); }
+BoundExprPtr B(int t) {
+  return t < 0 ? Null(kBool) : Const(Value::Boolean(t == 1));
+}
+std::string T(int t) {
+  return t < 0 ? "NULL" : (t ? "TRUE" : "FALSE");
+}
 
 TEST(ExprLogicTest, ThreeValuedTruthTables) {
   const int vals[] = {1, 0, -1};
@@ -39,7 +46,8 @@ TEST(ExprLogicTest, IsNullAndComparisons) {
 
 TEST(ExprLogicTest, FilterShrinksSelection) {
   DataChunk chunk({kNum}, 16);
-  for (int i = 0; i < 10; ++i) chunk.column(0).SetValue(i, i == 3 ? Value::Null() : Value::Integer(i));
+  for (int i = 0; i < 10; ++i)
+    chunk.column(0).SetValue(i, i == 3 ? Value::Null() : Value::Integer(i));
   chunk.SetSize(10);
   chunk.SetSelection({1, 2, 3, 4, 5, 6});
   EvalContext ctx;
@@ -72,15 +80,60 @@ TEST(ExprLogicTest, InListNullSemantics) {
   EXPECT_EQ(Text(*in(Str("b"), false, Str("a"), Str("b"))), "TRUE");
 }
 
+// An IN list of constants of the operand's own type is tested typed (EvalInListTyped); the
+// same list with one item computed (the same value, no longer a constant) goes the general
+// way. Both must agree on every row: VARCHAR2 and NUMBER (1.50 = 1.5), NULL operands, NOT IN.
+TEST(ExprLogicTest, InListOfConstantsAgreesWithTheGeneralPath) {
+  std::mt19937 rng(9);
+  const LogicalType kVc = LogicalType::Varchar();
+  DataChunk chunk({kVc, kNum}, 600);
+  for (uint32_t r = 0; r < 600; ++r) {
+    if (rng() % 7 == 0) {
+      chunk.column(0).SetValue(r, Value::Null(kVc));
+      chunk.column(1).SetValue(r, Value::Null());
+      continue;
+    }
+    const std::string codes[] = {"13", "31", "1", "130", "", "3"};
+    chunk.column(0).SetValue(r, Value::Varchar(codes[rng() % 6]));
+    chunk.column(1).SetValue(r, Value::Number(Decimal{static_cast<int64_t>(rng() % 8) * 5,
+                                                      static_cast<int32_t>(rng() % 2)}));
+  }
+  chunk.SetSize(600);
+  for (const bool neg : {false, true}) {
+    auto strings = [&](bool computed) {
+      return Node(BoundKind::kInList, kBool, "",
+                  Args(Col(0, kVc), Str("13"), Str(""),
+                       computed ? Fn("||", kVc, Str("3"), Str("")) : Str("3")),
+                  neg);
+    };
+    auto numbers = [&](bool computed) {
+      return Node(BoundKind::kInList, kBool, "",
+                  Args(Col(1, kNum), Num("1.5"), Int(10),
+                       computed ? Fn("+", kNum, Num("0.50"), Int(0)) : Num("0.50")),
+                  neg);
+    };
+    for (auto make :
+         {std::function<BoundExprPtr(bool)>(strings), std::function<BoundExprPtr(bool)>(numbers)}) {
+      EvalContext ctx;
+      Vector typed(kBool, 600), general(kBool, 600);
+      ExpressionExecutor::Execute(*make(false), chunk, typed, ctx);
+      ExpressionExecutor::Execute(*make(true), chunk, general, ctx);
+      for (uint32_t r = 0; r < 600; ++r) {
+        ASSERT_EQ(typed.GetValue(r).ToString(), general.GetValue(r).ToString()) << "row " << r;
+      }
+    }
+  }
+}
+
 TEST(ExprLogicTest, CaseIsLazy) {
   DataChunk chunk({kNum}, 4);
   chunk.column(0).SetValue(0, Value::Integer(0));
   chunk.column(0).SetValue(1, Value::Integer(4));
   chunk.column(0).SetValue(2, Value::Null());
   chunk.SetSize(3);
-  auto e = Node(BoundKind::kCase, kNum, "",
-                Args(Cmp("<>", Col(0, kNum), Int(0)), Fn("/", kNum, Int(1), Col(0, kNum)),
-                     Int(-1)));
+  auto e =
+      Node(BoundKind::kCase, kNum, "",
+           Args(Cmp("<>", Col(0, kNum), Int(0)), Fn("/", kNum, Int(1), Col(0, kNum)), Int(-1)));
   EvalContext ctx;
   Vector out(kNum, 4);
   ExpressionExecutor::Execute(*e, chunk, out, ctx);
