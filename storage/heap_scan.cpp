@@ -369,14 +369,13 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
   const size_t n_probes = row_probes_.size();
   candidates_.clear();
   hashes_.resize(n_probes);
-  coefs_.resize(n_probes);
-  scales_.resize(n_probes);
+  small_keys_.resize(n_probes);
   for (size_t i = 0; i < n_probes; ++i) {
     hashes_[i].clear();
-    coefs_[i].clear();
-    scales_[i].clear();
+    small_keys_[i].clear();
   }
   row_hashes_.resize(n_probes);
+  row_small_keys_.resize(n_probes);
   // Two passes: this one splits the rows and keeps each NUMBER key's coefficient; the next
   // hashes them. Hashing inside this loop made each row's hash (a chain of dependent
   // multiplications) wait for the row's splitting, and the next row's splitting for it.
@@ -403,28 +402,21 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
       }
       const Field& f = fields_[runtime_[p.filter].columns[0]];
       if (f.is_null) break;  // a NULL key never joins
-      int64_t coef;
-      int32_t scale;
-      if (!DecodeSmallNumber(f.bytes, limit, coef, scale)) {
-        coef = 0;
-        scale = kHashedAlready;
-        row_hashes_[null_at] = CombineHash(0, DecodeDecimal(f.bytes).Hash());
+      SmallKey& k = row_small_keys_[null_at];
+      if (!DecodeSmallNumber(f.bytes, limit, k.coef, k.scale)) {
+        k.scale = kHashedAlready;  // wider than 64 bits: hashed here
+        RowKeyHash(p, row_hashes_[null_at]);
       }
-      coefs_[null_at].push_back(coef);
-      scales_[null_at].push_back(scale);
     }
     if (null_at < n_probes) {  // counted where ProbeRow would reject it
-      for (size_t i = 0; i < null_at; ++i) {
-        if (row_probes_[i].one_number) {
-          coefs_[i].pop_back();
-          scales_[i].pop_back();
-        }
-      }
       ++row_probes_[null_at].probed;
       ++row_probes_[null_at].rejected;
       continue;
     }
-    for (size_t i = 0; i < n_probes; ++i) hashes_[i].push_back(row_hashes_[i]);
+    for (size_t i = 0; i < n_probes; ++i) {
+      hashes_[i].push_back(row_hashes_[i]);
+      if (row_probes_[i].one_number) small_keys_[i].push_back(row_small_keys_[i]);
+    }
     candidates_.push_back(s);
   }
   // The executor's key hash (executor/cell_ops.cpp HashCell, then CombineHash from 0) of
@@ -432,10 +424,10 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
   for (size_t i = 0; i < n_probes; ++i) {
     if (!row_probes_[i].one_number) continue;
     uint64_t* h = hashes_[i].data();
-    const int64_t* c = coefs_[i].data();
-    const int32_t* sc = scales_[i].data();
+    const SmallKey* k = small_keys_[i].data();
     for (size_t j = 0, n = hashes_[i].size(); j < n; ++j) {
-      if (sc[j] != kHashedAlready) h[j] = CombineHash(0, Decimal::HashOf(c[j], sc[j]));
+      if (k[j].scale != kHashedAlready)
+        h[j] = CombineHash(0, Decimal::HashOf(k[j].coef, k[j].scale));
     }
   }
   // Filter by filter over the rows the earlier ones kept, as ProbeRow does row by row.

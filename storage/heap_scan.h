@@ -125,15 +125,19 @@ class HeapScan final : public ScanSource {
   uint32_t verdict_block_ = UINT32_MAX;
   std::vector<uint16_t> candidates_;           //!< slots still passing, in slot order
   std::vector<std::vector<uint64_t>> hashes_;  //!< per row probe, per candidate
-  //! Per one_number row probe, per candidate: the key's coefficient and scale, or scale
-  //! kHashedAlready when hashes_ holds the hash (a key too wide for 64 bits).
-  std::vector<std::vector<int64_t>> coefs_;
-  std::vector<std::vector<int32_t>> scales_;
+  //! A one_number probe's key as stored: coefficient and scale, or scale kHashedAlready when
+  //! hashes_ holds the hash (a key too wide for 64 bits).
+  struct SmallKey {
+    int64_t coef = 0;
+    int32_t scale = 0;
+  };
   static constexpr int32_t kHashedAlready = INT32_MIN;
-  std::vector<uint64_t> row_hashes_;   //!< per row probe, of the row being split
-  std::vector<uint8_t> keep_;          //!< per candidate
-  std::vector<uint8_t> probe_needed_;  //!< fields ProbeBlock splits
-  std::vector<bool> batch_tested_;     //!< runtime_applied_ minus the row-probed filters
+  std::vector<std::vector<SmallKey>> small_keys_;  //!< per one_number row probe, per candidate
+  std::vector<SmallKey> row_small_keys_;           //!< per row probe, of the row being split
+  std::vector<uint64_t> row_hashes_;               //!< per row probe, of the row being split
+  std::vector<uint8_t> keep_;                      //!< per candidate
+  std::vector<uint8_t> probe_needed_;              //!< fields ProbeBlock splits
+  std::vector<bool> batch_tested_;  //!< runtime_applied_ minus the row-probed filters
   //! Per filter, per key column: its output position (the membership test reads the output
   //! vectors); empty when some key column is not output (then only its ranges apply).
   std::vector<std::vector<size_t>> runtime_output_;

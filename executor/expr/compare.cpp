@@ -170,20 +170,27 @@ bool EvalInListTyped(const BoundExpr& e, const Vector& x, Sel sel, Vector& out) 
       return false;
     }
   }
-  for (uint32_t r : sel) {
-    if (!Valid(x, r)) {
-      out.SetNull(r, true);
-      continue;
+  auto test = [&](auto equal) {
+    for (uint32_t r : sel) {
+      if (!Valid(x, r)) {
+        out.SetNull(r, true);
+        continue;
+      }
+      const uint32_t at = Idx(x, r);
+      bool hit = false;
+      for (size_t i = 1; i < e.children.size() && !hit; ++i) {
+        hit = equal(at, e.children[i]->constant);
+      }
+      out.SetNull(r, false);
+      out.Data<uint8_t>()[r] = hit != e.negated;
     }
-    const uint32_t at = Idx(x, r);
-    bool hit = false;
-    for (size_t i = 1; i < e.children.size() && !hit; ++i) {
-      const Value& w = e.children[i]->constant;
-      hit = t == TypeId::kVarchar ? x.Data<StringRef>()[at].view() == w.str()
-                                  : x.Data<Decimal>()[at] == w.number();
-    }
-    out.SetNull(r, false);
-    out.Data<uint8_t>()[r] = hit != e.negated;
+  };
+  if (t == TypeId::kVarchar) {
+    const StringRef* v = x.Data<StringRef>();
+    test([v](uint32_t at, const Value& w) { return v[at].view() == w.str(); });
+  } else {
+    const Decimal* v = x.Data<Decimal>();
+    test([v](uint32_t at, const Value& w) { return v[at] == w.number(); });
   }
   return true;
 }

@@ -46,6 +46,40 @@ TEST(ExprStringTest, LikeLiteralRunsAgreeWithTheGeneralMatcher) {
   EXPECT_FALSE(expr::LikeMatch("A", "a%", -1, false));
 }
 
+// A constant pattern of literal runs is taken apart once per batch (EvalLike): over a column,
+// LIKE and NOT LIKE answer as LikeMatch does row by row, NULL rows stay NULL.
+TEST(ExprStringTest, LikeConstantPatternOverAColumnAsRowByRow) {
+  std::mt19937 rng(8);
+  DataChunk chunk({kVc}, 300);
+  std::vector<std::string> rows;
+  for (uint32_t r = 0; r < 300; ++r) {
+    std::string w;
+    for (size_t n = rng() % 8; n > 0; --n) w += static_cast<char>('a' + rng() % 3);
+    rows.push_back(w);
+    chunk.column(0).SetValue(r, r % 17 == 0 ? Value::Null(kVc) : Value::Varchar(w));
+  }
+  chunk.SetSize(300);
+  for (const std::string pattern : {"%ab%c", "a%", "%b%", "abc", "%", "a%%b"}) {
+    for (const bool neg : {false, true}) {
+      auto e =
+          Node(BoundKind::kLike, LogicalType::Boolean(), "", Args(Col(0, kVc), Str(pattern)), neg);
+      EvalContext ctx;
+      Vector out(LogicalType::Boolean(), 300);
+      ExpressionExecutor::Execute(*e, chunk, out, ctx);
+      for (uint32_t r = 0; r < 300; ++r) {
+        const Value got = out.GetValue(r);
+        if (r % 17 == 0) {
+          EXPECT_TRUE(got.is_null());
+          continue;
+        }
+        const bool want = expr::LikeMatch(rows[r], pattern, -1, false) != neg;
+        ASSERT_FALSE(got.is_null());
+        ASSERT_EQ(got.boolean(), want) << "'" << rows[r] << "' LIKE '" << pattern << "'";
+      }
+    }
+  }
+}
+
 TEST(ExprStringTest, Functions) {
   EXPECT_EQ(Text(*Fn("UPPER", kVc, Str("aBc"))), "ABC");
   EXPECT_EQ(Text(*Fn("LOWER", kVc, Str("aBc"))), "abc");
