@@ -56,12 +56,12 @@ BufferCache::BufferCache(DataFile& file, const BufferCacheOptions& options)
       verify_(options.verify_checksums),
       mbrc_(std::max<size_t>(1, options.multiblock_read_count)) {
   size_t buffers = std::max(options.buffers, kMinBuffers);
-  // Untouched buffers cost no resident memory until first used.
+  capacity_ = static_cast<uint32_t>(buffers);
+  // Untouched buffers cost no resident memory until first used, and neither does their
+  // bookkeeping: frames_ is reserved (not written) for all of them and grows as frames are
+  // first handed out, so a session that reads a few blocks does not pay for 32,768 buffers.
   memory_ = std::make_unique<Arena>(buffers * kBlockSize);
-  frames_.resize(buffers);
-  free_.reserve(buffers);
-  for (size_t i = buffers; i-- > 0;) free_.push_back(static_cast<uint32_t>(i));
-  map_.reserve(buffers);
+  frames_.reserve(buffers);
   replacer_ = options.replacer ? options.replacer(buffers)
                                : MakeTouchCountReplacer(buffers, options.aging_touch_time);
 }
@@ -80,7 +80,7 @@ BufferCache::Arena::~Arena() {
 }
 
 uint32_t BufferCache::MaxPrefetch() const {
-  return static_cast<uint32_t>(std::max<size_t>(1, std::min(mbrc_, frames_.size() / 4)));
+  return static_cast<uint32_t>(std::max<size_t>(1, std::min<size_t>(mbrc_, capacity_ / 4)));
 }
 
 uint32_t BufferCache::GrabFrame(SessionStats& stats) {
@@ -88,6 +88,11 @@ uint32_t BufferCache::GrabFrame(SessionStats& stats) {
     uint32_t f = free_.back();
     free_.pop_back();
     return f;
+  }
+  if (frames_.size() < capacity_) {
+    // Never used: within the reservation, so references to other frames stay valid.
+    frames_.emplace_back();
+    return static_cast<uint32_t>(frames_.size() - 1);
   }
   // Blocks prefetched but not yet visited are spared while anything else can go: a long scan's
   // run sits at the cold end, and reading its next run must not evict the blocks it is about

@@ -140,7 +140,9 @@ class BufferCache {
   //! A new statement starts: `physical re-reads` counts again from an empty set.
   void BeginStatement();
 
-  size_t Capacity() const { return frames_.size(); }
+  size_t Capacity() const { return capacity_; }
+  //! Buffers handed out at least once (their memory and bookkeeping exist); <= Capacity().
+  size_t BuffersUsed() const { return frames_.size(); }
   //! How many blocks one prefetch may bring in without evicting its own earlier blocks.
   uint32_t MaxPrefetch() const;
   bool Contains(uint32_t block_no) const { return map_.count(block_no) != 0; }
@@ -190,8 +192,11 @@ class BufferCache {
     std::byte* get() const { return base; }
   };
   std::unique_ptr<Arena> memory_;
+  uint32_t capacity_ = 0;  //!< buffers in the arena
+  //! The frames handed out so far (frame i uses buffer i); the rest of the arena was never
+  //! used. Reserved for capacity_, so growing never moves it.
   std::vector<Frame> frames_;
-  std::vector<uint32_t> free_;
+  std::vector<uint32_t> free_;  //!< frames emptied again, reused before a never-used one
   std::unordered_map<uint32_t, uint32_t> map_;
   std::unique_ptr<Replacer> replacer_;
   RedoSink* sink_ = nullptr;

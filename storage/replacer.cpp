@@ -12,10 +12,12 @@ std::optional<uint32_t> ClockReplacer::Victim(const std::function<bool(uint32_t)
   // Two full sweeps: the first clears reference bits, the second must find one unless
   // every frame is pinned.
   size_t n = ref_.size();
+  if (n == 0) return std::nullopt;  // nothing admitted yet
+  hand_ %= n;
   for (size_t step = 0; step < 2 * n + 1; ++step) {
     auto f = static_cast<uint32_t>(hand_);
     hand_ = (hand_ + 1) % n;
-    if (!evictable(f)) continue;
+    if (ref_[f] == kAbsent || !evictable(f)) continue;
     if (ref_[f]) {
       ref_[f] = 0;
       continue;
@@ -33,7 +35,9 @@ std::unique_ptr<Replacer> MakeClockReplacer(size_t frames) {
 
 TouchCountReplacer::TouchCountReplacer(size_t frames, std::chrono::milliseconds aging_touch_time,
                                        unsigned percent_hot)
-    : aging_(aging_touch_time), percent_hot_(std::min(percent_hot, 100u)), nodes_(frames) {}
+    : aging_(aging_touch_time), percent_hot_(std::min(percent_hot, 100u)) {
+  nodes_.reserve(frames);
+}
 
 void TouchCountReplacer::PushFront(Region r, uint32_t f) {
   List& l = ListOf(r);
@@ -87,6 +91,7 @@ void TouchCountReplacer::Rebalance() {
 }
 
 void TouchCountReplacer::Admit(uint32_t frame, AccessType type) {
+  if (frame >= nodes_.size()) nodes_.resize(frame + 1);
   Unlink(frame);
   Node& n = nodes_[frame];
   n.last_touch = Clock::now();
@@ -110,6 +115,7 @@ void TouchCountReplacer::Admit(uint32_t frame, AccessType type) {
 void TouchCountReplacer::Touch(uint32_t frame, AccessType type) {
   // A long scan passes each block once; its visit says nothing about reuse.
   if (type == AccessType::kScan) return;
+  if (frame >= nodes_.size()) return;
   Node& n = nodes_[frame];
   if (n.region == Region::kNone) return;
   // Without a clock read when every visit counts (tests): hits are the cache's hot path.
@@ -124,6 +130,7 @@ void TouchCountReplacer::Touch(uint32_t frame, AccessType type) {
 }
 
 void TouchCountReplacer::Forget(uint32_t frame) {
+  if (frame >= nodes_.size()) return;
   Unlink(frame);
   nodes_[frame].touches = 0;
 }

@@ -32,7 +32,10 @@ class Replacer {
   virtual std::optional<uint32_t> Victim(const std::function<bool(uint32_t)>& evictable) = 0;
 };
 
-//! Builds the policy for a cache of `frames` buffers.
+//! Builds the policy for a cache of `frames` buffers. Policies size their per-frame state by
+//! the frames admitted so far (a cache of 32,768 buffers whose session reads a few blocks must
+//! not write state for all of them at start-up: that was 2 ms of every process), so a frame
+//! that was never admitted is not a candidate.
 using ReplacerFactory = std::function<std::unique_ptr<Replacer>(size_t frames)>;
 
 //! Second-chance clock; scan blocks enter without their reference bit, so they go first. It
@@ -40,18 +43,22 @@ using ReplacerFactory = std::function<std::unique_ptr<Replacer>(size_t frames)>;
 //! tests can show what the touch-count policy protects against.
 class ClockReplacer final : public Replacer {
  public:
-  explicit ClockReplacer(size_t frames) : ref_(frames, 0) {}
+  explicit ClockReplacer(size_t frames) { ref_.reserve(frames); }
   void Admit(uint32_t frame, AccessType type) override {
+    if (frame >= ref_.size()) ref_.resize(frame + 1, kAbsent);
     ref_[frame] = type == AccessType::kNormal ? 1 : 0;
   }
   void Touch(uint32_t frame, AccessType type) override {
-    if (type != AccessType::kScan) ref_[frame] = 1;
+    if (type != AccessType::kScan && frame < ref_.size() && ref_[frame] != kAbsent) ref_[frame] = 1;
   }
-  void Forget(uint32_t frame) override { ref_[frame] = 0; }
+  void Forget(uint32_t frame) override {
+    if (frame < ref_.size()) ref_[frame] = kAbsent;
+  }
   std::optional<uint32_t> Victim(const std::function<bool(uint32_t)>& evictable) override;
 
  private:
-  std::vector<uint8_t> ref_;
+  static constexpr uint8_t kAbsent = 2;  //!< not admitted (or forgotten): never a victim
+  std::vector<uint8_t> ref_;             //!< reference bit per frame admitted so far, or kAbsent
   size_t hand_ = 0;
 };
 
@@ -82,8 +89,12 @@ class TouchCountReplacer final : public Replacer {
   std::optional<uint32_t> Victim(const std::function<bool(uint32_t)>& evictable) override;
 
   // Introspection for tests.
-  uint16_t TouchCount(uint32_t frame) const { return nodes_[frame].touches; }
-  bool IsHot(uint32_t frame) const { return nodes_[frame].region == Region::kHot; }
+  uint16_t TouchCount(uint32_t frame) const {
+    return frame < nodes_.size() ? nodes_[frame].touches : 0;
+  }
+  bool IsHot(uint32_t frame) const {
+    return frame < nodes_.size() && nodes_[frame].region == Region::kHot;
+  }
   size_t HotSize() const { return hot_.size; }
   size_t ColdSize() const { return cold_.size; }
 
@@ -112,6 +123,7 @@ class TouchCountReplacer final : public Replacer {
 
   std::chrono::milliseconds aging_;
   unsigned percent_hot_;
+  //! One node per frame admitted so far (reserved for the whole cache, constructed on demand).
   std::vector<Node> nodes_;
   List hot_, cold_;
 };

@@ -129,6 +129,55 @@ TEST(BufferCacheStats, ReadsWritesPinsAndReReads) {
   EXPECT_EQ(st.Get(Stat::kPhysicalWrites), w + 2);
 }
 
+TEST(BufferCacheStats, BuffersAreTakenInUseOnlyWhenNeeded) {
+  // A big cache whose session reads a few blocks keeps the rest of its buffers untouched: no
+  // bookkeeping for them, no memory (the start of every process paid for 32,768 of them).
+  RawFile raw(64);
+  BufferCacheOptions o = SmallCache();
+  o.buffers = 32768;
+  BufferCache cache(raw.file(), o);
+  SessionStats st;
+  EXPECT_EQ(cache.Capacity(), 32768u);
+  EXPECT_EQ(cache.BuffersUsed(), 0u);
+  for (uint32_t b : {5u, 9u, 5u, 12u}) cache.Get(b, AccessMode::kConsistent, st);
+  EXPECT_EQ(cache.BuffersUsed(), 3u);
+  cache.Prefetch(20, 8, st, AccessType::kShortScan);
+  EXPECT_EQ(cache.BuffersUsed(), 11u);
+  EXPECT_EQ(st.Get(Stat::kPhysicalReads), 11u);
+  // Emptied buffers are reused before a never-used one is taken.
+  cache.Discard(20, 8);
+  cache.Get(40, AccessMode::kConsistent, st);
+  EXPECT_EQ(cache.BuffersUsed(), 11u);
+  EXPECT_EQ(raw.Read(40),
+            std::vector<std::byte>(cache.Get(40, AccessMode::kConsistent, st).data(),
+                                   cache.Get(40, AccessMode::kConsistent, st).data() + kBlockSize));
+}
+
+TEST(BufferCacheStats, AFullCacheEvictsOnlyOnceEveryBufferIsUsed) {
+  RawFile raw(64);
+  for (bool clock : {false, true}) {
+    BufferCacheOptions o =
+        SmallCache(clock ? ReplacerFactory(MakeClockReplacer) : ReplacerFactory());
+    o.buffers = 16;
+    BufferCache cache(raw.file(), o);
+    SessionStats st;
+    for (uint32_t b = 0; b < 16; ++b) cache.Get(b, AccessMode::kConsistent, st);
+    EXPECT_EQ(cache.BuffersUsed(), 16u);
+    for (uint32_t b = 0; b < 16; ++b) EXPECT_TRUE(cache.Contains(b)) << b;
+    // The 17th block takes a victim; every block still reads back as the file holds it.
+    cache.Get(16, AccessMode::kConsistent, st);
+    EXPECT_EQ(cache.BuffersUsed(), 16u);
+    uint32_t cached = 0;
+    for (uint32_t b = 0; b <= 16; ++b) cached += cache.Contains(b);
+    EXPECT_EQ(cached, 16u);
+    for (uint32_t b = 0; b < 48; ++b) {
+      auto pin = cache.Get(b, AccessMode::kConsistent, st);
+      EXPECT_EQ(raw.Read(b), std::vector<std::byte>(pin.data(), pin.data() + kBlockSize)) << b;
+    }
+    EXPECT_EQ(cache.BuffersUsed(), 16u);
+  }
+}
+
 TEST(BufferCacheChecksums, VerifyCanBeSwitchedOff) {
   RawFile raw(20);
   {

@@ -83,5 +83,31 @@ TEST(TouchCountReplacer, AllPinnedGivesNothing) {
   EXPECT_FALSE(r.Victim([](uint32_t) { return false; }).has_value());
 }
 
+TEST(Replacers, OnlyAdmittedFramesAreCandidates) {
+  // Per-frame state exists only for frames admitted so far (a big cache's start-up must not
+  // write it for every buffer): frames never admitted are never victims, and touching or
+  // forgetting them changes nothing.
+  for (bool clock : {false, true}) {
+    std::unique_ptr<Replacer> r =
+        clock ? MakeClockReplacer(100000) : MakeTouchCountReplacer(100000, milliseconds(0));
+    r->Touch(99999, AccessType::kNormal);
+    r->Forget(50000);
+    EXPECT_FALSE(r->Victim([](uint32_t) { return true; }).has_value()) << clock;
+    r->Admit(7, AccessType::kNormal);  // out of order: frames 0..6 stay unadmitted
+    r->Admit(3, AccessType::kScan);
+    for (int round = 0; round < 4; ++round) {
+      auto v = r->Victim([](uint32_t) { return true; });
+      ASSERT_TRUE(v.has_value()) << clock;
+      EXPECT_TRUE(*v == 3 || *v == 7) << clock << " " << *v;
+    }
+    r->Forget(3);
+    r->Forget(7);
+    EXPECT_FALSE(r->Victim([](uint32_t) { return true; }).has_value()) << clock;
+  }
+  TouchCountReplacer t(1000, milliseconds(0));
+  EXPECT_EQ(t.TouchCount(999), 0u);
+  EXPECT_FALSE(t.IsHot(999));
+}
+
 }  // namespace
 }  // namespace pathdb::storage
