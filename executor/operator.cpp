@@ -34,6 +34,20 @@ struct Snapshot {
 
 }  // namespace
 
+LineCharge::LineCharge(const ExecContext& ctx, OperatorRuntimeStats* line)
+    : ctx_(ctx), line_(line) {
+  if (line_ == nullptr) return;
+  const Snapshot s = Snapshot::Take(ctx.stats);
+  ns_ = s.ns;
+  buffers_ = s.buffers;
+  reads_ = s.reads;
+  writes_ = s.writes;
+}
+
+LineCharge::~LineCharge() {
+  if (line_ != nullptr) Snapshot{ns_, buffers_, reads_, writes_}.ChargeTo(*line_, ctx_.stats);
+}
+
 std::unique_ptr<OperatorState> PhysicalOperator::OpenMeasured(ExecContext& ctx) const {
   OperatorRuntimeStats* line = ctx.LineStats(line_id_);
   if (line == nullptr) return OpenImpl(ctx);

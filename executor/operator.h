@@ -84,6 +84,22 @@ class OperatorState {
   virtual ~OperatorState() = default;
 };
 
+//! Charges what happens while it lives (time, buffers, reads, writes) to a plan line, as its
+//! Open and Next calls are charged: for work an operator does inside its parent's call (a full
+//! scan computing SORT AGGREGATE's aggregates). `line` may be null: nothing is measured.
+class LineCharge {
+ public:
+  LineCharge(const ExecContext& ctx, OperatorRuntimeStats* line);
+  ~LineCharge();
+  LineCharge(const LineCharge&) = delete;
+  LineCharge& operator=(const LineCharge&) = delete;
+
+ private:
+  const ExecContext& ctx_;
+  OperatorRuntimeStats* line_;
+  uint64_t ns_ = 0, buffers_ = 0, reads_ = 0, writes_ = 0;
+};
+
 class PhysicalOperator {
  public:
   //! `type` is the operator's identity (planner rewrites and EXPLAIN test it); `operation` is

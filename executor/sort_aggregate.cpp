@@ -14,15 +14,15 @@ struct SortAggregateState : OperatorState {
   std::unique_ptr<AggregateStates> aggs;
   bool done = false;
 };
-//! The aggregates as a scan computes them, when the child is an in-memory full scan and every
-//! aggregate is COUNT(*) or COUNT/SUM/MIN/MAX of one of its columns in the column's own type
-//! (SUM of NUMBER; MIN/MAX of NUMBER, DATE, TIMESTAMP, VARCHAR2).
+//! The aggregates as a scan computes them, when the child is a full scan and every aggregate
+//! is COUNT(*) or COUNT/SUM/MIN/MAX of one of its columns in the column's own type (SUM of
+//! NUMBER; MIN/MAX of NUMBER, DATE, TIMESTAMP, VARCHAR2). The in-memory scan computes all of
+//! them on its encoded columns; the row-store scan COUNT and SUM on its stored fields.
 std::optional<std::vector<storage::ScanAggregate>> ScanAggregates(
     const std::vector<AggregateSpec>& aggs, const PhysicalOperator& child) {
   using K = storage::ScanAggregate::Kind;
   if (child.type() != OperatorType::kTableAccessFull) return std::nullopt;
   const auto& scan = static_cast<const TableAccessFull&>(child);
-  if (!scan.inmemory()) return std::nullopt;
   std::vector<storage::ScanAggregate> out;
   for (const AggregateSpec& a : aggs) {
     storage::ScanAggregate s;
@@ -44,11 +44,14 @@ std::optional<std::vector<storage::ScanAggregate>> ScanAggregates(
       s.kind = K::kSum;
     } else if ((a.function == "MIN" || a.function == "MAX") && a.type == type &&
                (type.id == TypeId::kNumber || type.id == TypeId::kDate ||
-                type.id == TypeId::kTimestamp || type.id == TypeId::kVarchar || type.IsInterval())) {
+                type.id == TypeId::kTimestamp || type.id == TypeId::kVarchar ||
+                type.IsInterval())) {
       s.kind = a.function == "MIN" ? K::kMin : K::kMax;
     } else {
       return std::nullopt;
     }
+    // MIN/MAX on the row store: rows as usual (asked here, so the scan is begun only once).
+    if (!scan.inmemory() && (s.kind == K::kMin || s.kind == K::kMax)) return std::nullopt;
     out.push_back(s);
   }
   return out;

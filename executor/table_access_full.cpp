@@ -178,10 +178,11 @@ std::unique_ptr<OperatorState> TableAccessFull::OpenImpl(ExecContext& ctx) const
 
 std::optional<std::vector<Value>> TableAccessFull::AggregateInScan(
     ExecContext& ctx, const std::vector<storage::ScanAggregate>& aggs) const {
-  if (!spec_.inmemory || residual_ || !join_filters_.empty() || ctx.shared.dml()) {
-    return std::nullopt;
-  }
+  if (residual_ || !join_filters_.empty() || ctx.shared.dml()) return std::nullopt;
+  // The scan's own line is charged with what it reads here (inside SORT AGGREGATE's call).
+  const LineCharge charge(ctx, ctx.LineStats(line_id()));
   std::unique_ptr<storage::ScanSource> scan = ctx.db.BeginScan(spec_, ctx.stats);
+  scan->SetInterruptCheck([&ctx] { ctx.CheckCancel(); });
   std::optional<std::vector<Value>> result = scan->Aggregate(aggs, ctx.stats);
   if (!result) return std::nullopt;
   if (OperatorRuntimeStats* line = ctx.LineStats(line_id())) {

@@ -9,6 +9,7 @@
 #include "common/hash.h"
 #include "storage/database_impl.h"
 #include "storage/heap_page.h"
+#include "storage/heap_scan_fold.h"
 #include "storage/row_codec.h"
 
 namespace pathdb::storage {
@@ -235,7 +236,11 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
   const size_t cap = types_.empty() ? kVectorSize : std::min(kVectorSize, out.column(0).capacity());
   // A pass examines at most `cap` rows and ends with nothing pinned, so a block is got as
   // often as when the executor filtered: buffer gets do not depend on the predicates.
+  size_t folded = 0;
   while (n == 0 && !done_ && pos_ < end_) {
+    // Between batches nothing is pinned: an Aggregate (which never returns rows) may be
+    // cancelled here.
+    if (fold_ && interrupt_) interrupt_();
     size_t examined = 0;
     while (examined < cap && !done_ && pos_ < end_) {
       if (slot_ == 0 && (pos_ % kRegionBlocks == 0 || counters_.regions == 0)) {
@@ -274,6 +279,11 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
         if (summary_.active()) summary_.Add(fields_);
         if (verdict == kReject || !preds_.Matches(fields_)) continue;
         if (verdict == kProbeInline && !ProbeRow()) continue;
+        if (fold_) {
+          fold_->Add(fields_);
+          ++folded;
+          continue;
+        }
         for (size_t c : decoded_) {
           Vector& v = out.column(c);
           uint32_t cid = column_ids_[c];
@@ -298,7 +308,7 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
   }
   // Columns nobody above reads are NULL: valid data, never decoded.
   for (size_t c : skipped_) std::memset(out.column(c).Validity(), 0, n);
-  counters_.rows_returned += n;
+  counters_.rows_returned += n + folded;
   out.SetSize(n);
   ApplyMembership(out);
   return n > 0;

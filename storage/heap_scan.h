@@ -27,6 +27,7 @@
 namespace pathdb::storage {
 
 class HeapPage;
+class HeapScanFold;
 
 //! Hands a heap scan its blocks, one at a time in scan order.
 class HeapBlockSource {
@@ -58,7 +59,14 @@ class HeapScan final : public ScanSource {
   //! REQUIRES: `seg` is spec.table's segment and outlives the scan (the scan guard it takes
   //! keeps DML from appending to blocks the scan will read).
   HeapScan(const ScanSpec& spec, Segment& seg, std::unique_ptr<HeapBlockSource> blocks);
+  ~HeapScan() override;
   bool Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& stats) override;
+  //! COUNT(*), COUNT(col) and SUM(col) of a NUMBER, computed on the stored fields of the rows
+  //! that pass (storage/heap_scan_fold.h; every other scan feature as in Next); nullopt for
+  //! other aggregates, under run-time filters, or once the scan has started.
+  std::optional<std::vector<Value>> Aggregate(const std::vector<ScanAggregate>& aggs,
+                                              SessionStats& stats) override;
+  void SetInterruptCheck(std::function<void()> check) override { interrupt_ = std::move(check); }
   const ScanCounters& counters() const override { return counters_; }
   const ScanAccess& access() const override { return access_; }
 
@@ -161,6 +169,9 @@ class HeapScan final : public ScanSource {
   RegionSummary summary_;  //!< of the region being read
   std::shared_ptr<int> guard_;
   ScanCounters counters_;
+  //! Set while Aggregate runs: passing rows go to it instead of to Next's output.
+  std::unique_ptr<HeapScanFold> fold_;
+  std::function<void()> interrupt_;  //!< called between an Aggregate's batches
 };
 
 //! The buffer-cache block source: multiblock prefetch of uncached runs into the cache, one

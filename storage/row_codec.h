@@ -52,37 +52,22 @@ inline Decimal DecodeDecimal(std::string_view b) {
   d.scale = static_cast<int8_t>(static_cast<unsigned char>(b[0]));
   size_t n = b.size() - 1;
   if (n <= 8) {
-    // Fits 64 bits (every NUMBER(18) and most others): fixed-size loads (a loop over the
-    // bytes costs a full scan ~30 instructions a value), then sign-extend from the top byte.
-    const char* p = b.data() + 1;
+    // Fits 64 bits (every NUMBER(18) and most others). The bytes are gathered with loads into
+    // registers (two overlapping ones from 4 bytes up): copying n bytes into a 64-bit stack
+    // slot and reading it back stalled on store forwarding, a tenth of a filtered scan.
+    const auto* p = reinterpret_cast<const unsigned char*>(b.data()) + 1;
     uint64_t u = 0;
-    switch (n) {
-      case 0:
-        break;
-      case 1:
-        std::memcpy(&u, p, 1);
-        break;
-      case 2:
-        std::memcpy(&u, p, 2);
-        break;
-      case 3:
-        std::memcpy(&u, p, 3);
-        break;
-      case 4:
-        std::memcpy(&u, p, 4);
-        break;
-      case 5:
-        std::memcpy(&u, p, 5);
-        break;
-      case 6:
-        std::memcpy(&u, p, 6);
-        break;
-      case 7:
-        std::memcpy(&u, p, 7);
-        break;
-      default:
-        std::memcpy(&u, p, 8);
-        break;
+    if (n >= 4) {
+      uint32_t lo, hi;
+      std::memcpy(&lo, p, 4);
+      std::memcpy(&hi, p + n - 4, 4);
+      u = uint64_t{lo} | (uint64_t{hi} << (8 * (n - 4)));
+    } else if (n >= 2) {
+      uint16_t lo;
+      std::memcpy(&lo, p, 2);
+      u = uint64_t{lo} | (uint64_t{p[n - 1]} << (8 * (n - 1)));
+    } else if (n == 1) {
+      u = p[0];
     }
     if (n > 0 && n < 8) {
       const unsigned shift = static_cast<unsigned>(64 - 8 * n);

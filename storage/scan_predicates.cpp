@@ -64,6 +64,52 @@ ScalarKey ScanPredicates::KeyOf(const Value& v, TypeId type) {
   return k;
 }
 
+namespace {
+
+constexpr int128 kPow10_19 = 10'000'000'000'000'000'000ULL;
+constexpr int128 kTen38 = kPow10_19 * kPow10_19;  // no stored coefficient reaches it
+
+//! floor(x * 10^s) (ceil when `up`), saturated to [-10^38, 10^38].
+int128 ScaledBound(const Decimal& x, int32_t s, bool up) {
+  const int32_t e = s - x.scale;
+  int128 v = x.coef;
+  if (e >= 0) {
+    for (int32_t i = 0; i < e && v != 0; ++i) {
+      if (v >= kTen38 / 10 || v <= -kTen38 / 10) return v > 0 ? kTen38 : -kTen38;
+      v *= 10;
+    }
+    return std::clamp(v, -kTen38, kTen38);
+  }
+  // Divide by 10^-e, rounding towards -inf (floor) or +inf (ceil).
+  bool inexact = false;
+  for (int32_t i = 0; i < -e && v != 0; ++i) {
+    inexact = inexact || v % 10 != 0;
+    v /= 10;  // truncates towards zero
+  }
+  if (inexact) {
+    if (up && x.coef > 0) ++v;
+    if (!up && x.coef < 0) --v;
+  }
+  return v;
+}
+
+}  // namespace
+
+void ScanPredicates::SetScaledRange(Compiled& c) {
+  if (c.type != TypeId::kNumber) return;
+  for (size_t s = 0; s < kScaledScales; ++s) {
+    const auto sc = static_cast<int32_t>(s);
+    // coef >= X  <=>  coef >= ceil(X);   coef > X  <=>  coef >= floor(X) + 1
+    c.num_lo[s] = !c.has_lo   ? -kTen38
+                  : c.lo_incl ? ScaledBound(c.lo.num, sc, true)
+                              : ScaledBound(c.lo.num, sc, false) + 1;
+    // coef <= X  <=>  coef <= floor(X);  coef < X  <=>  coef <= ceil(X) - 1
+    c.num_hi[s] = !c.has_hi   ? kTen38
+                  : c.hi_incl ? ScaledBound(c.hi.num, sc, false)
+                              : ScaledBound(c.hi.num, sc, true) - 1;
+  }
+}
+
 void ScanPredicates::SetIntRange(Compiled& c) {
   if (c.type != TypeId::kDate && c.type != TypeId::kTimestamp) return;
   constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
@@ -133,6 +179,7 @@ void ScanPredicates::Add(const ScanPredicate& p, const LogicalType& column_type)
       (lower ? r.lo_incl : r.hi_incl) = incl;
       (lower ? r.lo : r.hi) = KeyOf(p.values[0], type);
       SetIntRange(r);
+      SetScaledRange(r);
       if (it != tests_.end()) return;
       c.op = Op::kRange;
       break;

@@ -4,6 +4,7 @@
 // the min/max of the predicate columns while a region is read, for the storage index.
 #pragma once
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -121,6 +122,7 @@ class ScanPredicates {
   bool empty() const { return tests_.empty(); }
 
  private:
+  static constexpr size_t kScaledScales = 19;
   //! Range comparisons of one column merge into one kRange test (BETWEEN decodes once).
   enum class Op : uint8_t { kIsNull, kIsNotNull, kRange, kEq, kNe, kIn };
   struct Compiled {
@@ -131,10 +133,21 @@ class ScanPredicates {
     //! kRange on an int64 column (DATE, TIMESTAMP): [int_lo, int_hi], both inclusive.
     bool int_range = false;
     int64_t int_lo = 0, int_hi = 0;
+    //! kRange on NUMBER: a value coef * 10^-s with 0 <= s < kScaledScales passes when
+    //! num_lo[s] <= coef <= num_hi[s] (the bounds times 10^s, rounded inward, saturated at
+    //! +-10^38 beyond which no stored coefficient lies).
+    std::array<int128, kScaledScales> num_lo{}, num_hi{};
     ScalarKey lo, hi;
     std::vector<ScalarKey> keys;  //!< kEq / kNe: one; kIn: the list
   };
   static bool NumberInRange(const Compiled& c, const Decimal& d) {
+    // A stored value of scale 0..kScaledScales-1 (nearly all are): two integer compares on
+    // its coefficient against the bounds scaled to that scale, instead of Decimal compares
+    // that align scales (a third of a scan's predicate cost).
+    if (static_cast<uint32_t>(d.scale) < kScaledScales) {
+      const auto s = static_cast<size_t>(d.scale);
+      return d.coef >= c.num_lo[s] && d.coef <= c.num_hi[s];
+    }
     if (c.has_lo) {
       const auto x = d <=> c.lo.num;
       if (x < 0 || (x == 0 && !c.lo_incl)) return false;
@@ -148,6 +161,8 @@ class ScanPredicates {
   static int CompareField(TypeId type, std::string_view bytes, const ScalarKey& k);
   //! Fills int_lo/int_hi (and int_range) of a DATE/TIMESTAMP kRange from its bounds.
   static void SetIntRange(Compiled& c);
+  //! Fills num_lo/num_hi of a NUMBER kRange from its bounds.
+  static void SetScaledRange(Compiled& c);
   static bool Test(const Compiled& c, const Field& f);
   static ScalarKey KeyOf(const Value& v, TypeId type);
   std::vector<Compiled> tests_;

@@ -331,6 +331,9 @@ class ScanSource {
     (void)stats;
     return std::nullopt;
   }
+  //! Called by a long Aggregate between batches, with nothing pinned, so the statement can be
+  //! cancelled (it may throw). Sources that return quickly may ignore it.
+  virtual void SetInterruptCheck(std::function<void()> check) { (void)check; }
 };
 
 //! Position of an index scan (range, full or fast full). Created by BeginIndexScan /

@@ -1,0 +1,96 @@
+// HeapScan::Aggregate: SORT AGGREGATE's COUNT and SUM computed while the scan splits its rows
+// (storage/heap_scan_fold.h), no output vectors built.
+#include "storage/heap_scan.h"
+#include "storage/heap_scan_fold.h"
+
+namespace pathdb::storage {
+
+namespace {
+
+constexpr int128 kTen18 = 1'000'000'000'000'000'000;
+constexpr int128 kTen38 = kTen18 * kTen18 * 100;
+
+int128 Pow10(int32_t n) {
+  int128 p = 1;
+  for (int32_t i = 0; i < n; ++i) p *= 10;
+  return p;
+}
+
+}  // namespace
+
+bool HeapScanFold::AddExact(Acc& s, int64_t coef, int32_t scale) {
+  int128 acc = s.exact;
+  int128 term = coef;
+  if (scale > s.scale) {
+    // Re-scale the accumulator up; |exact| < 10^38 / 10^k keeps it below 10^38.
+    const int128 f = Pow10(scale - s.scale);
+    if (acc >= kTen38 / f || acc <= -kTen38 / f) return false;
+    acc *= f;
+  } else if (scale < s.scale) {
+    term *= Pow10(s.scale - scale);  // |coef| < 10^18, factor <= 10^18: below 10^36
+  }
+  acc += term;  // both below 10^38 in magnitude: no 128-bit overflow
+  if (acc >= kTen38 || acc <= -kTen38) return false;
+  s.exact = acc;
+  s.scale = std::max(s.scale, scale);
+  return true;
+}
+
+std::vector<Value> HeapScanFold::Result() const {
+  std::vector<Value> out;
+  for (size_t a = 0; a < aggs_.size(); ++a) {
+    const Acc& s = acc_[a];
+    switch (aggs_[a].kind) {
+      case ScanAggregate::Kind::kCountStar:
+        out.push_back(Value::Integer(static_cast<int64_t>(rows_)));
+        break;
+      case ScanAggregate::Kind::kCount:
+        out.push_back(Value::Integer(static_cast<int64_t>(s.count)));
+        break;
+      case ScanAggregate::Kind::kSum: {
+        if (s.count == 0) {
+          out.push_back(Value::Null(LogicalType::Number()));
+          break;
+        }
+        out.push_back(Value::Number(s.row_by_row   ? s.sum
+                                    : s.exact == 0 ? Decimal{}
+                                                   : Decimal{s.exact, s.scale},
+                                    LogicalType::Number()));
+        break;
+      }
+      default:  // excluded by HeapScan::Aggregate
+        out.push_back(Value::Null(LogicalType::Number()));
+        break;
+    }
+  }
+  return out;
+}
+
+HeapScan::~HeapScan() = default;
+
+std::optional<std::vector<Value>> HeapScan::Aggregate(const std::vector<ScanAggregate>& aggs,
+                                                      SessionStats& stats) {
+  using K = ScanAggregate::Kind;
+  // Only a scan that has not started, without run-time filters (their membership tests run
+  // on output vectors), folds; anything else returns rows as usual.
+  if (!runtime_.empty() || done_ || pos_ != begin_ || slot_ != 0 || counters_.rows_read != 0) {
+    return std::nullopt;
+  }
+  for (const ScanAggregate& g : aggs) {
+    if (g.kind == K::kCountStar) continue;
+    if (g.kind != K::kCount && g.kind != K::kSum) return std::nullopt;
+    if (g.column >= needed_.size() || !needed_[g.column]) return std::nullopt;
+    if (g.kind == K::kSum && table_->columns[g.column].type.id != TypeId::kNumber) {
+      return std::nullopt;
+    }
+  }
+  fold_ = std::make_unique<HeapScanFold>(aggs);
+  DataChunk unused;
+  while (Next(unused, nullptr, stats)) {
+  }
+  std::vector<Value> result = fold_->Result();
+  fold_.reset();
+  return result;
+}
+
+}  // namespace pathdb::storage

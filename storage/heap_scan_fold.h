@@ -1,0 +1,88 @@
+// Internal to storage/: the aggregates a heap scan computes on the stored fields of the rows
+// that pass its predicates (HeapScan::Aggregate), instead of decoding them into output vectors
+// for SORT AGGREGATE: COUNT(*), COUNT(col), SUM(col) of a NUMBER.
+//
+// Why: a filtered COUNT or SUM over a big table spent a third of its time building 32-byte
+// Decimal vectors that the aggregate read once.
+//
+// A SUM must equal SORT AGGREGATE's row-by-row Decimal addition, which rounds a partial sum to
+// 38 significant digits when it needs more: while every partial sum is exact the fold adds
+// coefficients of scale 0..18 below 10^18 into one exact 128-bit accumulator at the largest
+// scale seen; at the first value that could make a partial sum inexact (or any other value)
+// it hands the exact sum so far to Decimal addition and adds the rest row by row, as
+// SORT AGGREGATE does, so both round at the same rows the same way.
+//
+// Threads: one scan's thread.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "common/decimal.h"
+#include "common/value.h"
+#include "storage/row_codec.h"
+#include "storage/scan_predicates.h"
+#include "storage/scan_spec.h"
+
+namespace pathdb::storage {
+
+class HeapScanFold {
+ public:
+  //! REQUIRES: every aggregate is kCountStar, kCount or kSum (of a NUMBER column).
+  explicit HeapScanFold(std::vector<ScanAggregate> aggs) : aggs_(std::move(aggs)) {
+    acc_.resize(aggs_.size());
+  }
+
+  //! One row that passed, split into `fields` (indexed by table column; the aggregated columns
+  //! among them).
+  void Add(const std::vector<Field>& fields) {
+    ++rows_;
+    for (size_t a = 0; a < aggs_.size(); ++a) {
+      const ScanAggregate& g = aggs_[a];
+      if (g.kind == ScanAggregate::Kind::kCountStar) continue;
+      const Field& f = fields[g.column];
+      if (f.is_null) continue;
+      Acc& s = acc_[a];
+      ++s.count;
+      if (g.kind == ScanAggregate::Kind::kSum) AddNumber(s, DecodeDecimal(f.bytes));
+    }
+  }
+
+  //! One Value per aggregate: COUNT as INTEGER, SUM as NUMBER (NULL when no row had a value).
+  //! ORA-01426 when a SUM overflows.
+  std::vector<Value> Result() const;
+
+  uint64_t rows() const { return rows_; }
+
+ private:
+  static constexpr int32_t kMaxScale = 18;
+  //! 10^18: below it (at scale <= kMaxScale) a coefficient is added to the exact accumulator.
+  static constexpr int64_t kSmall = 1'000'000'000'000'000'000;
+  struct Acc {
+    uint64_t count = 0;
+    int128 exact = 0;         //!< the sum so far times 10^scale, |exact| < 10^38
+    int32_t scale = 0;        //!< the largest scale added to `exact`
+    bool row_by_row = false;  //!< `exact` was handed to `sum`; values go to `sum` directly
+    Decimal sum{};            //!< the row-by-row sum (with `exact` handed over)
+  };
+  void AddNumber(Acc& s, const Decimal& d) {
+    if (!s.row_by_row && d.scale >= 0 && d.scale <= kMaxScale && d.coef < kSmall &&
+        d.coef > -kSmall && AddExact(s, static_cast<int64_t>(d.coef), d.scale)) {
+      return;
+    }
+    if (!s.row_by_row) {
+      s.sum = Decimal{s.exact, s.scale};
+      s.row_by_row = true;
+    }
+    s.sum = s.sum + d;
+  }
+  //! Adds coef * 10^-scale to s.exact when the partial sum stays exact; false (and s
+  //! unchanged) when it might not.
+  static bool AddExact(Acc& s, int64_t coef, int32_t scale);
+
+  std::vector<ScanAggregate> aggs_;
+  std::vector<Acc> acc_;
+  uint64_t rows_ = 0;
+};
+
+}  // namespace pathdb::storage
