@@ -17,7 +17,8 @@ struct SortAggregateState : OperatorState {
 //! The aggregates as a scan computes them, when the child is a full scan and every aggregate
 //! is COUNT(*) or COUNT/SUM/MIN/MAX of one of its columns in the column's own type (SUM of
 //! NUMBER; MIN/MAX of NUMBER, DATE, TIMESTAMP, VARCHAR2). The in-memory scan computes all of
-//! them on its encoded columns; the row-store scan COUNT and SUM on its stored fields.
+//! them on its encoded columns; the row-store scan all but MIN/MAX of VARCHAR2 and intervals
+//! on its stored fields.
 std::optional<std::vector<storage::ScanAggregate>> ScanAggregates(
     const std::vector<AggregateSpec>& aggs, const PhysicalOperator& child) {
   using K = storage::ScanAggregate::Kind;
@@ -50,8 +51,12 @@ std::optional<std::vector<storage::ScanAggregate>> ScanAggregates(
     } else {
       return std::nullopt;
     }
-    // MIN/MAX on the row store: rows as usual (asked here, so the scan is begun only once).
-    if (!scan.inmemory() && (s.kind == K::kMin || s.kind == K::kMax)) return std::nullopt;
+    // MIN/MAX of other types on the row store: rows as usual (asked here, so the scan is
+    // begun only once).
+    if (!scan.inmemory() && (s.kind == K::kMin || s.kind == K::kMax) &&
+        type.id != TypeId::kNumber && type.id != TypeId::kDate && type.id != TypeId::kTimestamp) {
+      return std::nullopt;
+    }
     out.push_back(s);
   }
   return out;

@@ -61,9 +61,10 @@ class HeapScan final : public ScanSource {
   HeapScan(const ScanSpec& spec, Segment& seg, std::unique_ptr<HeapBlockSource> blocks);
   ~HeapScan() override;
   bool Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& stats) override;
-  //! COUNT(*), COUNT(col) and SUM(col) of a NUMBER, computed on the stored fields of the rows
-  //! that pass (storage/heap_scan_fold.h; every other scan feature as in Next); nullopt for
-  //! other aggregates, under run-time filters, or once the scan has started.
+  //! COUNT(*), COUNT(col), SUM(col) of a NUMBER and MIN/MAX(col) of a NUMBER, DATE or
+  //! TIMESTAMP, computed on the stored fields of the rows that pass (storage/heap_scan_fold.h;
+  //! every other scan feature as in Next); nullopt for other aggregates, under run-time
+  //! filters, or once the scan has started.
   std::optional<std::vector<Value>> Aggregate(const std::vector<ScanAggregate>& aggs,
                                               SessionStats& stats) override;
   void SetInterruptCheck(std::function<void()> check) override { interrupt_ = std::move(check); }

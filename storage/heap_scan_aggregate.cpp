@@ -1,5 +1,5 @@
-// HeapScan::Aggregate: SORT AGGREGATE's COUNT and SUM computed while the scan splits its rows
-// (storage/heap_scan_fold.h), no output vectors built.
+// HeapScan::Aggregate: SORT AGGREGATE's COUNT, SUM, MIN and MAX computed while the scan splits its
+// rows (storage/heap_scan_fold.h), no output vectors built.
 #include "storage/heap_scan.h"
 #include "storage/heap_scan_fold.h"
 
@@ -52,14 +52,12 @@ std::vector<Value> HeapScanFold::Result() const {
           out.push_back(Value::Null(LogicalType::Number()));
           break;
         }
-        out.push_back(Value::Number(s.row_by_row   ? s.sum
-                                    : s.exact == 0 ? Decimal{}
-                                                   : Decimal{s.exact, s.scale},
-                                    LogicalType::Number()));
+        out.push_back(Value::Number(s.row_by_row ? s.sum : ExactSum(s), LogicalType::Number()));
         break;
       }
-      default:  // excluded by HeapScan::Aggregate
-        out.push_back(Value::Null(LogicalType::Number()));
+      case ScanAggregate::Kind::kMin:
+      case ScanAggregate::Kind::kMax:
+        out.push_back(s.count == 0 ? Value::Null(types_[a]) : DecodeValue(s.best, types_[a]));
         break;
     }
   }
@@ -76,15 +74,17 @@ std::optional<std::vector<Value>> HeapScan::Aggregate(const std::vector<ScanAggr
   if (!runtime_.empty() || done_ || pos_ != begin_ || slot_ != 0 || counters_.rows_read != 0) {
     return std::nullopt;
   }
+  std::vector<LogicalType> types;
   for (const ScanAggregate& g : aggs) {
-    if (g.kind == K::kCountStar) continue;
-    if (g.kind != K::kCount && g.kind != K::kSum) return std::nullopt;
-    if (g.column >= needed_.size() || !needed_[g.column]) return std::nullopt;
-    if (g.kind == K::kSum && table_->columns[g.column].type.id != TypeId::kNumber) {
-      return std::nullopt;
+    if (g.kind == K::kCountStar) {
+      types.push_back(LogicalType::Integer());
+      continue;
     }
+    if (g.column >= needed_.size() || !needed_[g.column]) return std::nullopt;
+    types.push_back(table_->columns[g.column].type);
+    if (!HeapScanFold::Supported(g, types.back())) return std::nullopt;
   }
-  fold_ = std::make_unique<HeapScanFold>(aggs);
+  fold_ = std::make_unique<HeapScanFold>(aggs, std::move(types));
   DataChunk unused;
   while (Next(unused, nullptr, stats)) {
   }
