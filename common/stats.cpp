@@ -58,6 +58,7 @@ constexpr std::array<StatDef, static_cast<size_t>(Stat::kCount_)> kStats = {{
     {"IM scan CUs memcompress for capacity high", 128},
     {"IM scan CUs invalid or missing revert to on disk extent", 128},
     {"IM populate rows", 128},
+    {"IM scan CUs predicates optimized", 128},
 }};
 }  // namespace
 

@@ -58,6 +58,9 @@ enum class Stat : uint16_t {
   kImScanCusMemcompressForCapacityHigh,
   kImScanCusInvalidOrMissing,  //!< row-store pieces an in-memory scan read instead
   kImPopulateRows,
+  //! IMCUs whose min/max decided the predicates for every row: none passes (pruned) or all do
+  //! (no predicate evaluated).
+  kImScanCusPredicatesOptimized,
   kCount_,  //!< number of statistics (not a statistic)
 };
 

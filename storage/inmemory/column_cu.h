@@ -87,6 +87,13 @@ class ColumnCU {
   Encoding encoding() const { return enc_; }
   uint32_t rows() const { return rows_; }
   uint32_t null_count() const { return null_count_; }
+  //! Non-NULL rows among rows [begin, begin + n).
+  uint32_t NonNullIn(uint32_t begin, uint32_t n) const {
+    if (null_count_ == 0) return n;
+    uint32_t nulls = 0;
+    for (uint32_t i = 0; i < n; ++i) nulls += nulls_[begin + i];
+    return n - nulls;
+  }
   //! Bytes of memory the encoded column takes.
   size_t bytes() const;
   //! Non-NULL bounds (nullopt when every row is NULL).

@@ -50,6 +50,9 @@ class ImScan final : public ScanSource {
   bool OpenImcu(size_t i, SessionStats& stats);
   //! mask_[0, n) = rows begin + i of IMCU `u` that pass the compiled tests.
   void FilterBatch(const Imcu& u, uint32_t begin, size_t n);
+  //! True when the compiled tests pass every row of IMCU `u` (each covers all codes of a
+  //! column without NULLs). REQUIRES: OpenImcu compiled them for `u`.
+  bool AllRowsPass(const Imcu& u) const;
   bool NextInMemory(Piece& p, DataChunk& out, std::vector<RowId>* rowids, SessionStats& stats);
   void RefreshRuntimeFilters();
   void ApplyMembership(DataChunk& out);
@@ -73,7 +76,7 @@ class ImScan final : public ScanSource {
   std::vector<bool> runtime_applied_;
   std::vector<std::vector<size_t>> runtime_output_;
   bool done_ = false;
-  //! Per IMCU: 0 not yet visited, 1 read, 2 pruned.
+  //! Per IMCU: 0 not yet visited, 1 read, 2 pruned, 3 read and every row passes.
   std::vector<uint8_t> imcu_state_;
   size_t compiled_for_ = SIZE_MAX;
   std::vector<std::pair<uint32_t, CodeTest>> tests_;  //!< (column, test) for the open IMCU
