@@ -51,12 +51,9 @@ std::optional<std::vector<storage::ScanAggregate>> ScanAggregates(
     } else {
       return std::nullopt;
     }
-    // MIN/MAX of other types on the row store: rows as usual (asked here, so the scan is
-    // begun only once).
-    if (!scan.inmemory() && (s.kind == K::kMin || s.kind == K::kMax) &&
-        type.id != TypeId::kNumber && type.id != TypeId::kDate && type.id != TypeId::kTimestamp) {
-      return std::nullopt;
-    }
+    // What the row store cannot compute comes as rows (asked here, so the scan is begun
+    // only once).
+    if (!scan.inmemory() && !storage::RowStoreScanAggregates(s, type)) return std::nullopt;
     out.push_back(s);
   }
   return out;

@@ -82,7 +82,7 @@ std::optional<std::vector<Value>> HeapScan::Aggregate(const std::vector<ScanAggr
     }
     if (g.column >= needed_.size() || !needed_[g.column]) return std::nullopt;
     types.push_back(table_->columns[g.column].type);
-    if (!HeapScanFold::Supported(g, types.back())) return std::nullopt;
+    if (!RowStoreScanAggregates(g, types.back())) return std::nullopt;
   }
   fold_ = std::make_unique<HeapScanFold>(aggs, std::move(types));
   DataChunk unused;

@@ -31,24 +31,11 @@ namespace pathdb::storage {
 
 class HeapScanFold {
  public:
-  //! `types[a]`: the type of aggregate a's column. REQUIRES: Supported(aggs[a], types[a]).
+  //! `types[a]`: the type of aggregate a's column. REQUIRES: RowStoreScanAggregates(aggs[a],
+  //! types[a]).
   HeapScanFold(std::vector<ScanAggregate> aggs, std::vector<LogicalType> types)
       : aggs_(std::move(aggs)), types_(std::move(types)) {
     acc_.resize(aggs_.size());
-  }
-  static bool Supported(const ScanAggregate& g, const LogicalType& type) {
-    switch (g.kind) {
-      case ScanAggregate::Kind::kCountStar:
-      case ScanAggregate::Kind::kCount:
-        return true;
-      case ScanAggregate::Kind::kSum:
-        return type.id == TypeId::kNumber;
-      case ScanAggregate::Kind::kMin:
-      case ScanAggregate::Kind::kMax:
-        return type.id == TypeId::kNumber || type.id == TypeId::kDate ||
-               type.id == TypeId::kTimestamp;
-    }
-    return false;
   }
 
   //! One row that passed, split into `fields` (indexed by table column; the aggregated columns

@@ -176,6 +176,23 @@ struct ScanAggregate {
   uint32_t column = 0;  //!< table column (not used by kCountStar)
 };
 
+//! Whether the row-store scan computes `g` over a column of type `type` (HeapScan::Aggregate):
+//! COUNT(*), COUNT, SUM of NUMBER, MIN/MAX of NUMBER, DATE, TIMESTAMP.
+inline bool RowStoreScanAggregates(const ScanAggregate& g, const LogicalType& type) {
+  switch (g.kind) {
+    case ScanAggregate::Kind::kCountStar:
+    case ScanAggregate::Kind::kCount:
+      return true;
+    case ScanAggregate::Kind::kSum:
+      return type.id == TypeId::kNumber;
+    case ScanAggregate::Kind::kMin:
+    case ScanAggregate::Kind::kMax:
+      return type.id == TypeId::kNumber || type.id == TypeId::kDate ||
+             type.id == TypeId::kTimestamp;
+  }
+  return false;
+}
+
 struct ScanSpec {
   const TableInfo* table = nullptr;
   //! Columns to output, in order (storage::kRowIdColumn for the packed ROWID).

@@ -181,10 +181,10 @@ bool ImScan::OpenImcu(size_t i, SessionStats& stats) {
       }
       tests_.emplace_back(p.column, std::move(t));
     }
-    // State 3: opened, every row passes (counted once per IMCU).
-    if (imcu_state_[i] == 1 && !predicates_.empty() && AllRowsPass(u)) {
+    // State 3: opened, every row passes (decided, and counted, once per IMCU).
+    if (imcu_state_[i] == 1 && AllRowsPass(u)) {
       imcu_state_[i] = 3;
-      stats.Add(Stat::kImScanCusPredicatesOptimized);
+      if (!predicates_.empty()) stats.Add(Stat::kImScanCusPredicatesOptimized);
     }
   }
   return true;
@@ -235,7 +235,7 @@ std::optional<std::vector<Value>> ImScan::Aggregate(const std::vector<ScanAggreg
       // Every predicate true for every row of this IMCU (its min/max and no NULLs in the
       // tested columns say so; the mirror of pruning): counts come from the CUs' NULL counts,
       // without a mask or a look at the codes.
-      if (counts_only && AllRowsPass(u)) {
+      if (counts_only && imcu_state_[p.imcu] == 3) {
         const uint32_t n = p.row_end - p.row_begin;
         stats.Add(Stat::kImScanRowsValid, n);
         counters_.rows_read += n;

@@ -76,7 +76,8 @@ class ImScan final : public ScanSource {
   std::vector<bool> runtime_applied_;
   std::vector<std::vector<size_t>> runtime_output_;
   bool done_ = false;
-  //! Per IMCU: 0 not yet visited, 1 read, 2 pruned, 3 read and every row passes.
+  //! Per IMCU: 0 not yet visited, 1 read, 2 pruned, 3 read and every row passes the spec's
+  //! predicates (the compiled tests; used only without run-time filters).
   std::vector<uint8_t> imcu_state_;
   size_t compiled_for_ = SIZE_MAX;
   std::vector<std::pair<uint32_t, CodeTest>> tests_;  //!< (column, test) for the open IMCU

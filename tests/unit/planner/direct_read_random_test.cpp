@@ -9,16 +9,7 @@
 namespace pathdb::testing {
 namespace {
 
-class DirectReadRandomTest : public SessionTest {
- protected:
-  uint64_t Stat(const std::string& name) {
-    auto rows = Rows(
-        "select m.value from v$mystat m join v$statname n on n.statistic# = m.statistic# "
-        "where n.name = '" +
-        name + "'");
-    return rows.empty() ? 0 : std::stoull(rows[0]);
-  }
-};
+using DirectReadRandomTest = SessionTest;
 
 // A table that grows into the extents a dropped table freed has runs whose block numbers go
 // down; the direct path reader follows the runs (it raised ORA-00600 [block 3 before 644]).

@@ -9,13 +9,6 @@ namespace {
 
 class InMemoryCountTest : public SessionTest {
  protected:
-  uint64_t Stat(const std::string& name) {
-    auto r = Rows(
-        "select m.value from v$statname s, v$mystat m where m.statistic# = s.statistic# and "
-        "s.name = '" +
-        name + "'");
-    return r.empty() ? 0 : std::stoull(r[0]);
-  }
   //! The query's rows with the table in memory and from the row store; both must agree.
   Strings Both(const std::string& select_list, const std::string& where) {
     const Strings im = Rows("select /*+ inmemory(t) */ " + select_list + " from t where " + where);

@@ -17,13 +17,6 @@ namespace {
 
 class InMemoryRandomTest : public SessionTest, public ::testing::WithParamInterface<std::string> {
  protected:
-  uint64_t Stat(const std::string& name) {
-    auto r = Rows(
-        "select m.value from v$statname s, v$mystat m where m.statistic# = s.statistic# and "
-        "s.name = '" +
-        name + "'");
-    return r.empty() ? 0 : std::stoull(r[0]);
-  }
   std::string Plan(const std::string& sql) {
     Exec("explain plan for " + sql);
     std::string text;

@@ -75,7 +75,8 @@ TEST_P(ScanAggregateRandomTest, ScanFoldEqualsRowByRow) {
     switch (pick(5)) {
       case 0:
         Exec("insert into t select 6000 + level + " + std::to_string(round * 100) +
-             ", mod(level, 50), level / 3, 99999999999999999999999 * level, null, 'n', date '2021-06-01' + level, null from dual "
+             ", mod(level, 50), level / 3, 99999999999999999999999 * level, null, 'n', date "
+             "'2021-06-01' + level, null from dual "
              "connect by level <= " +
              num(80));
         Exec("commit");

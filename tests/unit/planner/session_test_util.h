@@ -82,6 +82,14 @@ class SessionTest : public ::testing::Test {
     session_->Execute(sql, sink_);
     return sink_.rows;
   }
+  //! This session's value of statistic `name` (V$MYSTAT), 0 when there is none.
+  uint64_t Stat(const std::string& name) {
+    auto r = Rows(
+        "select m.value from v$statname s, v$mystat m where m.statistic# = s.statistic# and "
+        "s.name = '" +
+        name + "'");
+    return r.empty() ? 0 : std::stoull(r[0]);
+  }
   //! The ORA code a statement fails with (0 when it succeeds).
   int ErrorCode(const std::string& sql) {
     try {
