@@ -12,12 +12,15 @@ beside DuckDB threads=1 (and PostgreSQL serial), all in ONE invocation.
   b. V$IM_SEGMENTS.INMEMORY_SIZE of ORDERS beside the size of a DuckDB file holding only ORDERS
      (CREATE TABLE AS SELECT from the peers' soe.duckdb, no indexes, after CHECKPOINT); per
      column (unless --no-column-sizes): INMEMORY_SIZE with only that column INMEMORY (so each
-     includes the per-row ROWID slots) beside a DuckDB file of a one-column table.
+     includes the per-block ROWID bookkeeping) beside a DuckDB file of a one-column table; and
+     INMEMORY_SIZE of ORDERS at MEMCOMPRESS FOR QUERY HIGH, CAPACITY LOW and CAPACITY HIGH
+     (bit-packed codes), each with its population time.
   c. SOE b, c, d (../shared/peers/sql/soe/queries) in one long pathdb session with ORDERS and
      CUSTOMERS INMEMORY (populated), parallel_degree 1; the same session with NO_INMEMORY hints
      (default access mode and _serial_direct_read = never), d also with NO_PX_JOIN_FILTER(o);
      DuckDB `SET threads=1` through the peers' duck.mjs (run right before pathdb, query by
-     query); PostgreSQL with max_parallel_workers_per_gather = 0 (benchmarks/warm.py).
+     query); PostgreSQL with max_parallel_workers_per_gather = 0 (benchmarks/warm.py); then
+     (unless --no-capacity) b, c, d again with both tables MEMCOMPRESS FOR CAPACITY HIGH.
   d. TPC-H Q1 and Q6 with LINEITEM INMEMORY in a second pathdb session (a database holding only
      LINEITEM, loaded from --tpch-dir once) against DuckDB threads=1 on a file holding only
      LINEITEM; Oracle text of ../shared/tpch/queries for pathdb, the peers' portable text for DuckDB.
@@ -474,6 +477,20 @@ def soe(a, res):
         print(f"  pathdb ORDERS: segment {pb['pathdb_segment_bytes']:,} B, INMEMORY_SIZE "
               f"{pb['pathdb_inmemory_size']:,} B; DuckDB ORDERS-only file {pb['duckdb_orders_only_bytes']:,} B "
               f"({n_only:,} rows)", flush=True)
+        # the other MEMCOMPRESS levels: QUERY HIGH and CAPACITY bit-pack the codes
+        pb["levels"] = {}
+        for lvl in ("query high", "capacity low", "capacity high"):
+            s.run(f"alter table orders inmemory memcompress for {lvl};")
+            t, _ = s.timed_batch("exec dbms_inmemory.populate(user, 'ORDERS')")
+            lseg = s.rows("select segment_name, populate_status, bytes, inmemory_size from v$im_segments "
+                          "where segment_name = 'ORDERS';")
+            size = int(lseg[0][3])
+            pb["levels"][lvl] = {"inmemory_size": size, "populate_s": t}
+            print(f"  MEMCOMPRESS FOR {lvl.upper()}: INMEMORY_SIZE {size:,} B "
+                  f"({size / pb['duckdb_orders_only_bytes']:.2f}x DuckDB's file), populated in {t:.3f} s",
+                  flush=True)
+        s.run("alter table orders inmemory memcompress for query low;")
+        s.run("exec dbms_inmemory.populate(user, 'ORDERS')")
         if a.column_sizes:
             # per column: pathdb INMEMORY_SIZE with only that column INMEMORY, DuckDB's file of a
             # one-column table (CTAS from the ORDERS-only file) and DuckDB's compression methods
@@ -564,6 +581,21 @@ def soe(a, res):
             if q in pg:
                 entry["pg_serial_s"] = pg[q]
             pc["queries"][q] = entry
+        if a.capacity:
+            # the same queries on bit-packed IMCUs (MEMCOMPRESS FOR CAPACITY HIGH): the space they
+            # save against the time of unpacking each batch
+            print("\n-- SOE b, c, d with ORDERS and CUSTOMERS MEMCOMPRESS FOR CAPACITY HIGH", flush=True)
+            for tab in ("ORDERS", "CUSTOMERS"):
+                s.run(f"alter table {tab.lower()} inmemory memcompress for capacity high;")
+                s.run(f"exec dbms_inmemory.populate(user, '{tab}')")
+            pc["capacity_high"] = {}
+            for q, sql in queries.items():
+                m = measure(s, f"SOE {q} INMEMORY (CAPACITY HIGH)", sql, a.runs)
+                pc["capacity_high"][q] = m
+                if q in dres:
+                    check(f"SOE {q} pathdb CAPACITY HIGH", m["answer"], dres[q][1])
+                    print(f"  {q}: {m['median_s'] * 1000:.2f} ms -> {m['median_s'] / dres[q][0]:.2f}x DuckDB "
+                          f"threads=1 (its time above)", flush=True)
         res["c"] = pc
         s.run("alter table orders no inmemory;\nalter table customers no inmemory;")
     except Crash as e:
@@ -859,6 +891,8 @@ def main():
     ap.add_argument("--no-column-sizes", dest="column_sizes", action="store_false",
                     help="skip b's per-column sizes (one population per ORDERS column)")
     ap.add_argument("--parts", default="soe,tpch,callgrind")
+    ap.add_argument("--no-capacity", dest="capacity", action="store_false",
+                    help="skip SOE b, c, d on MEMCOMPRESS FOR CAPACITY HIGH")
     ap.add_argument("--json", help="write every figure to this file")
     a = ap.parse_args()
     a.pathdb = os.path.realpath(a.pathdb)

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <numeric>
 #include <unordered_map>
 
 #include "common/error.h"
+#include "storage/inmemory/bit_pack.h"
 #include "storage/row_codec.h"
 
 namespace pathdb::storage::im {
@@ -74,6 +76,13 @@ class DistinctInts {
   std::vector<int64_t> values_;
 };
 
+//! Bytes of `rows` codes up to max_code, whole bytes or bit-packed.
+size_t CodeBytes(uint32_t rows, uint64_t max_code, bool bit_pack) {
+  const int bits = BitsFor(max_code);
+  if (bit_pack && bits <= kMaxPackedBits) return (size_t{rows} * static_cast<size_t>(bits) + 7) / 8;
+  return size_t{rows} * static_cast<size_t>(WidthFor(max_code));
+}
+
 }  // namespace
 
 std::string_view EncodingName(Encoding e) {
@@ -86,6 +95,8 @@ std::string_view EncodingName(Encoding e) {
       return "FOR";
     case Encoding::kRunLength:
       return "RLE";
+    case Encoding::kSequence:
+      return "SEQUENCE";
   }
   return "?";
 }
@@ -112,7 +123,33 @@ void ColumnBuffer::AppendField(bool is_null, std::string_view bytes) {
   }
 }
 
-ColumnCU ColumnCU::Build(ColumnBuffer&& buf, EncodingChoice choice) {
+void ColumnCU::InitCodes(uint64_t max_code, bool bit_pack) {
+  packed_ = bit_pack && BitsFor(max_code) <= kMaxPackedBits;
+  if (packed_) {
+    bits_ = BitsFor(max_code);
+    width_ = LaneWidth(bits_);
+    codes_ = PackedArray(rows_, bits_);
+  } else {
+    width_ = WidthFor(max_code);
+    codes_.assign(size_t{rows_} * static_cast<size_t>(width_), 0);
+  }
+}
+
+void ColumnCU::SetCode(size_t row, uint64_t code) {
+  if (packed_) {
+    PutPacked(codes_.data(), bits_, row, code);
+  } else {
+    PutCode(codes_, width_, row, code);
+  }
+}
+
+const uint8_t* ColumnCU::Codes(uint32_t begin, size_t n, uint8_t* scratch) const {
+  if (!packed_) return codes_.data() + size_t{begin} * static_cast<size_t>(width_);
+  UnpackBits(codes_.data(), bits_, begin, n, scratch);
+  return scratch;
+}
+
+ColumnCU ColumnCU::Build(ColumnBuffer&& buf, EncodingChoice choice, bool bit_pack) {
   ColumnCU cu;
   cu.type_ = buf.type_;
   cu.rows_ = static_cast<uint32_t>(buf.rows());
@@ -163,6 +200,11 @@ ColumnCU ColumnCU::Build(ColumnBuffer&& buf, EncodingChoice choice) {
     bool first = true;
     int64_t prev = 0;
     bool prev_null = false;
+    // A sequence: no NULLs, every value the previous one plus the same step > 0.
+    const uint64_t step = rows >= 2 && cu.null_count_ == 0
+                              ? static_cast<uint64_t>(ints[1]) - static_cast<uint64_t>(ints[0])
+                              : 0;
+    bool sequence = rows >= 2 && cu.null_count_ == 0 && ints[1] > ints[0];
     for (uint32_t r = 0; r < rows; ++r) {
       const bool null = cu.IsNull(r);
       if (!null) {
@@ -170,6 +212,9 @@ ColumnCU ColumnCU::Build(ColumnBuffer&& buf, EncodingChoice choice) {
         hi = std::max(hi, ints[r]);
       }
       if (first || null != prev_null || (!null && ints[r] != prev)) ++runs;
+      if (r > 0 && static_cast<uint64_t>(ints[r]) - static_cast<uint64_t>(prev) != step) {
+        sequence = false;
+      }
       first = false;
       prev = ints[r];
       prev_null = null;
@@ -180,26 +225,42 @@ ColumnCU ColumnCU::Build(ColumnBuffer&& buf, EncodingChoice choice) {
       cu.max_ = cu.FromInt(hi);
     }
     const auto range = static_cast<uint64_t>(static_cast<int128>(hi) - lo);
-    const int for_width = WidthFor(range);
-    const size_t for_bytes = size_t{rows} * static_cast<size_t>(for_width);
+    // The unit: the greatest common divisor of the offsets from the minimum (1e6 for whole
+    // seconds in microseconds). One division a row while it holds, a gcd only when it breaks.
+    uint64_t unit = 0;
+    for (uint32_t r = 0; r < rows && unit != 1 && range > 0; ++r) {
+      if (cu.IsNull(r)) continue;
+      const uint64_t d = static_cast<uint64_t>(ints[r]) - static_cast<uint64_t>(lo);
+      if (unit == 0) {
+        unit = d;
+      } else if (d % unit != 0) {
+        unit = std::gcd(unit, d);
+      }
+    }
+    if (unit == 0) unit = 1;
+    const uint64_t for_max = range / unit;
+    const size_t for_bytes = CodeBytes(rows, for_max, bit_pack);
     const size_t rle_bytes = size_t{runs} * 12;
     // A dictionary can only beat frame of reference when the range needs 2+ bytes.
     DistinctInts distinct(choice == EncodingChoice::kDictionary ? rows + 1 : 65536);
     bool dict_ok = false;
     size_t dict_bytes = SIZE_MAX;
-    if (for_width > 1 || choice == EncodingChoice::kDictionary) {
+    if (for_max > 0xff || choice == EncodingChoice::kDictionary) {
       dict_ok = true;
       for (uint32_t r = 0; r < rows && dict_ok; ++r) {
         if (!cu.IsNull(r)) dict_ok = distinct.Add(ints[r]);
       }
       if (dict_ok) {
         const size_t ndv = std::max<size_t>(1, distinct.values().size());
-        dict_bytes = size_t{rows} * static_cast<size_t>(WidthFor(ndv - 1)) + ndv * 8;
+        dict_bytes = CodeBytes(rows, ndv - 1, bit_pack) + ndv * 8;
       }
     }
     Encoding enc = Encoding::kFrameOfReference;
     if (dict_ok && dict_bytes < for_bytes) enc = Encoding::kDictionary;
     if (rle_bytes < std::min(for_bytes, dict_bytes) / 2) enc = Encoding::kRunLength;
+    if (sequence && step <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+      enc = Encoding::kSequence;
+    }
     switch (choice) {
       case EncodingChoice::kPlain:
         enc = Encoding::kPlain;
@@ -218,27 +279,29 @@ ColumnCU ColumnCU::Build(ColumnBuffer&& buf, EncodingChoice choice) {
     }
     cu.enc_ = enc;
     switch (enc) {
+      case Encoding::kSequence:
+        cu.base_ = ints[0];
+        cu.unit_ = static_cast<int64_t>(step);
+        break;
       case Encoding::kFrameOfReference:
         cu.base_ = lo;
-        cu.width_ = for_width;
-        cu.codes_.assign(size_t{rows} * static_cast<size_t>(for_width), 0);
+        cu.unit_ = static_cast<int64_t>(unit);
+        cu.InitCodes(for_max, bit_pack);
         for (uint32_t r = 0; r < rows; ++r) {
-          if (!cu.IsNull(r)) {
-            PutCode(cu.codes_, for_width, r,
-                    static_cast<uint64_t>(ints[r]) - static_cast<uint64_t>(lo));
-          }
+          if (cu.IsNull(r)) continue;
+          const uint64_t d = static_cast<uint64_t>(ints[r]) - static_cast<uint64_t>(lo);
+          cu.SetCode(r, unit == 1 ? d : d / unit);
         }
         break;
       case Encoding::kDictionary: {
         cu.dict_i64_ = std::move(distinct.values());
         std::sort(cu.dict_i64_.begin(), cu.dict_i64_.end());
         const size_t ndv = std::max<size_t>(1, cu.dict_i64_.size());
-        cu.width_ = WidthFor(ndv - 1);
-        cu.codes_.assign(size_t{rows} * static_cast<size_t>(cu.width_), 0);
+        cu.InitCodes(ndv - 1, bit_pack);
         for (uint32_t r = 0; r < rows; ++r) {
           if (cu.IsNull(r)) continue;
           auto it = std::lower_bound(cu.dict_i64_.begin(), cu.dict_i64_.end(), ints[r]);
-          PutCode(cu.codes_, cu.width_, r, static_cast<uint64_t>(it - cu.dict_i64_.begin()));
+          cu.SetCode(r, static_cast<uint64_t>(it - cu.dict_i64_.begin()));
         }
         break;
       }
@@ -281,7 +344,7 @@ ColumnCU ColumnCU::Build(ColumnBuffer&& buf, EncodingChoice choice) {
       if (distinct.size() > limit) dict_ok = false;
     }
     const size_t ndv = std::max<size_t>(1, distinct.size());
-    const size_t dict_size = size_t{rows} * static_cast<size_t>(WidthFor(ndv - 1)) + distinct_bytes;
+    const size_t dict_size = CodeBytes(rows, ndv - 1, bit_pack) + distinct_bytes;
     const size_t plain_size = buf.str_.size() + size_t{rows} * 4;
     if (dict_ok && (dict_size < plain_size || choice == EncodingChoice::kDictionary)) {
       cu.enc_ = Encoding::kDictionary;
@@ -290,10 +353,9 @@ ColumnCU ColumnCU::Build(ColumnBuffer&& buf, EncodingChoice choice) {
       std::sort(cu.dict_str_.begin(), cu.dict_str_.end());
       for (size_t i = 0; i < cu.dict_str_.size(); ++i)
         distinct[cu.dict_str_[i]] = static_cast<uint32_t>(i);
-      cu.width_ = WidthFor(ndv - 1);
-      cu.codes_.assign(size_t{rows} * static_cast<size_t>(cu.width_), 0);
+      cu.InitCodes(ndv - 1, bit_pack);
       for (uint32_t r = 0; r < rows; ++r) {
-        if (!cu.IsNull(r)) PutCode(cu.codes_, cu.width_, r, distinct[at(r)]);
+        if (!cu.IsNull(r)) cu.SetCode(r, distinct[at(r)]);
       }
       if (!cu.dict_str_.empty()) {
         cu.min_ = Value::Varchar(cu.dict_str_.front(), cu.type_);
@@ -353,6 +415,7 @@ Value ColumnCU::FromInt(int64_t v) const {
 }
 
 int64_t ColumnCU::CodeAt(uint32_t row) const {
+  if (packed_) return static_cast<int64_t>(GetPacked(codes_.data(), bits_, row));
   switch (width_) {
     case 1:
       return codes_[row];
@@ -378,7 +441,11 @@ int64_t ColumnCU::IntValueAt(uint32_t row) const {
   switch (enc_) {
     case Encoding::kFrameOfReference:
       return static_cast<int64_t>(static_cast<uint64_t>(base_) +
-                                  static_cast<uint64_t>(CodeAt(row)));
+                                  static_cast<uint64_t>(CodeAt(row)) *
+                                      static_cast<uint64_t>(unit_));
+    case Encoding::kSequence:
+      return static_cast<int64_t>(static_cast<uint64_t>(base_) +
+                                  uint64_t{row} * static_cast<uint64_t>(unit_));
     case Encoding::kDictionary:
       return dict_i64_[static_cast<size_t>(CodeAt(row))];
     case Encoding::kRunLength: {

@@ -3,11 +3,19 @@
 // - dictionary: the sorted distinct values, rows hold codes (1/2/4 bytes); because the
 //   dictionary is sorted, a range or equality on values is a range of codes;
 // - frame of reference: integers (NUMBER scaled to a common number of decimal places, DATE,
-//   TIMESTAMP) stored as offsets from the CU's minimum in 1, 2, 4 or 8 bytes;
+//   TIMESTAMP) stored as offsets from the CU's minimum in units of their greatest common
+//   divisor (whole seconds of a TIMESTAMP, whole days of a DATE, whole units of a NUMBER(p,2))
+//   in 1, 2, 4 or 8 bytes;
+// - sequence: integers that are base + row x step (ids in load order): no codes at all, a
+//   range of values is a range of rows;
 // - run length: (value, run end) pairs where runs are long;
 // - plain: the values as they are (BINARY_DOUBLE, NUMBERs too wide for 64 bits, strings
 //   with too many distinct values).
 // Every CU keeps its min, max and NULL count: the in-memory storage index.
+//
+// Codes are whole bytes (MEMCOMPRESS FOR QUERY LOW, DML: the scan kernels read them in place)
+// or bit-packed at the bits the largest code needs (FOR QUERY HIGH, CAPACITY LOW/HIGH:
+// bit_pack.h; the scan unpacks a batch into its scratch space first).
 //
 // Evaluation: a ScanPredicate is compiled against a CU once (CodeTest) and then ANDed into a
 // byte mask batch by batch, on the codes, without decoding (storage/inmemory/kernels.h).
@@ -34,7 +42,7 @@ inline int128 Pow10(int n) {
   return p;
 }
 
-enum class Encoding : uint8_t { kPlain, kDictionary, kFrameOfReference, kRunLength };
+enum class Encoding : uint8_t { kPlain, kDictionary, kFrameOfReference, kRunLength, kSequence };
 std::string_view EncodingName(Encoding e);
 
 //! _inmemory_force_encoding: kAuto picks by size; the others are used wherever the column's
@@ -79,12 +87,20 @@ struct CodeTest {
   const ScanPredicate* predicate = nullptr;  //!< kRows
 };
 
+//! Bytes of scratch space Filter and Aggregate may need for a batch of n rows.
+inline size_t ScratchBytes(size_t n) {
+  return n * 8;
+}
+
 class ColumnCU {
  public:
-  //! Encodes `buf` (which it consumes).
-  static ColumnCU Build(ColumnBuffer&& buf, EncodingChoice choice);
+  //! Encodes `buf` (which it consumes); `bit_pack`: codes at the bits they need rather than
+  //! whole bytes.
+  static ColumnCU Build(ColumnBuffer&& buf, EncodingChoice choice, bool bit_pack = false);
 
   Encoding encoding() const { return enc_; }
+  //! Bits per code when bit-packed, else -1.
+  int packed_bits() const { return packed_ ? bits_ : -1; }
   uint32_t rows() const { return rows_; }
   uint32_t null_count() const { return null_count_; }
   //! Non-NULL rows among rows [begin, begin + n).
@@ -106,9 +122,9 @@ class ColumnCU {
   bool Overlaps(const Value& lo, const Value& hi) const;
   CodeTest Compile(const ScanPredicate& p) const;
   //! mask[i] &= row (begin + i) passes `t`, for i in [0, n); `first`: mask[i] = ... (the
-  //! mask holds nothing yet).
+  //! mask holds nothing yet). `scratch`: ScratchBytes(n) bytes the call may overwrite.
   void Filter(const CodeTest& t, uint32_t begin, size_t n, uint8_t* mask, Simd simd,
-              bool first = false) const;
+              uint8_t* scratch, bool first = false) const;
   //! Writes rows rows[0..n) of the CU into out[at .. at + n).
   void Decode(const uint32_t* rows, size_t n, Vector& out, size_t at) const;
   //! What Aggregate found among the selected rows.
@@ -119,9 +135,9 @@ class ColumnCU {
     std::optional<Value> min, max;
   };
   //! Adds rows begin + i with mask[i] set (i < n) to `out`: their non-NULL count and, when
-  //! asked, SUM (NUMBER columns) and MIN/MAX, computed on the codes.
+  //! asked, SUM (NUMBER columns) and MIN/MAX, computed on the codes. `scratch` as Filter's.
   void Aggregate(const uint8_t* mask, uint32_t begin, size_t n, bool sum, bool minmax,
-                 BatchAggregate& out) const;
+                 uint8_t* scratch, BatchAggregate& out) const;
   //! One row as a Value (tests, slow paths).
   Value GetValue(uint32_t row) const;
 
@@ -131,6 +147,11 @@ class ColumnCU {
   //! constant, exactly or not; see ToDomain.
   bool IntDomain() const { return int_domain_; }
   int64_t CodeAt(uint32_t row) const;
+  //! Building: room for rows_ codes up to max_code, then each set once.
+  void InitCodes(uint64_t max_code, bool bit_pack);
+  void SetCode(size_t row, uint64_t code);
+  //! Codes of rows [begin, begin + n), width_ bytes each: in place, or unpacked into scratch.
+  const uint8_t* Codes(uint32_t begin, size_t n, uint8_t* scratch) const;
   int64_t IntValueAt(uint32_t row) const;  //!< REQUIRES: IntDomain(), not NULL
   Value FromInt(int64_t v) const;
   //! Row's value compared with constant `c` (three-way). REQUIRES: not NULL.
@@ -144,9 +165,12 @@ class ColumnCU {
   uint32_t rows_ = 0;
   uint32_t null_count_ = 0;
   std::vector<uint8_t> nulls_;  //!< empty when null_count_ == 0
-  int width_ = 0;               //!< bytes per code (dictionary, frame of reference)
-  std::vector<uint8_t> codes_;  //!< rows_ x width_ (NULL rows hold code 0)
-  int64_t base_ = 0;            //!< frame of reference: value = base_ + code
+  int width_ = 0;               //!< bytes per code (dictionary, frame of reference) as scanned
+  bool packed_ = false;         //!< codes_ bit-packed, bits_ per code (bit_pack.h)
+  int bits_ = 0;
+  std::vector<uint8_t> codes_;  //!< rows_ x width_, or packed (NULL rows hold code 0)
+  int64_t base_ = 0;            //!< frame of reference: value = base_ + code x unit_
+  int64_t unit_ = 1;            //!< sequence: value = base_ + row x unit_
   std::vector<int64_t> dict_i64_;
   std::vector<std::string> dict_str_;
   std::vector<int64_t> run_values_;  //!< run length (integer domain)

@@ -52,6 +52,16 @@ DomainValue ToDomain(const Value& c, int32_t scale) {
   return d;
 }
 
+//! floor(a / b) and ceil(a / b) for b > 0.
+int128 FloorDiv(int128 a, int128 b) {
+  int128 q = a / b;
+  if (a % b != 0 && a < 0) --q;
+  return q;
+}
+int128 CeilDiv(int128 a, int128 b) {
+  return -FloorDiv(-a, b);
+}
+
 int ThreeWay128(int128 v, const DomainValue& c) {
   if (v < c.floor) return -1;
   if (v > c.floor) return 1;
@@ -164,7 +174,9 @@ CodeTest ColumnCU::Compile(const ScanPredicate& p) const {
     t.kind = CodeTest::Kind::kNone;
     return t;
   }
-  const bool coded = enc_ == Encoding::kFrameOfReference || enc_ == Encoding::kDictionary;
+  // A sequence's codes are its rows.
+  const bool coded = enc_ == Encoding::kFrameOfReference || enc_ == Encoding::kDictionary ||
+                     enc_ == Encoding::kSequence;
   if (!coded || (!int_domain_ && !type_.IsString())) {
     t.kind = CodeTest::Kind::kRows;
     return t;
@@ -179,8 +191,10 @@ CodeTest ColumnCU::Compile(const ScanPredicate& p) const {
       return {lb - dict_str_.begin(), ub - dict_str_.begin()};
     }
     const DomainValue d = ToDomain(c, scale_);
-    if (enc_ == Encoding::kFrameOfReference) {
-      return {(d.exact ? d.floor : d.floor + 1) - base_, d.floor + 1 - base_};
+    if (enc_ != Encoding::kDictionary) {  // value = base_ + code x unit_
+      const int128 off = d.floor - base_;
+      const int128 above = FloorDiv(off, unit_) + 1;  // first code whose value > floor
+      return {d.exact ? CeilDiv(off, unit_) : above, above};
     }
     const int128 f = d.floor;
     auto first_above = [&](int128 v) -> int128 {  // first code whose value > v
@@ -198,7 +212,9 @@ CodeTest ColumnCU::Compile(const ScanPredicate& p) const {
     return {d.exact ? first_at_least(f) : first_above(f), first_above(f)};
   };
   if (enc_ == Encoding::kFrameOfReference) {
-    n = static_cast<int128>(max_ ? ToDomain(*max_, scale_).floor : base_) - base_ + 1;
+    n = (static_cast<int128>(max_ ? ToDomain(*max_, scale_).floor : base_) - base_) / unit_ + 1;
+  } else if (enc_ == Encoding::kSequence) {
+    n = rows_;
   } else {
     n = type_.IsString() ? static_cast<int128>(dict_str_.size())
                          : static_cast<int128>(dict_i64_.size());
@@ -249,12 +265,57 @@ CodeTest ColumnCU::Compile(const ScanPredicate& p) const {
   return t;
 }
 
+namespace {
+
+//! A sequence's test on its rows (the codes): rows begin + i, i < n.
+void FilterRows(const CodeTest& t, uint32_t begin, size_t n, uint8_t* mask, uint8_t* scratch,
+                bool first) {
+  using K = CodeTest::Kind;
+  const uint64_t end = uint64_t{begin} + n;
+  switch (t.kind) {
+    case K::kRange: {
+      const uint64_t a = std::clamp<uint64_t>(t.lo, begin, end) - begin;
+      const uint64_t b = std::clamp<uint64_t>(t.hi + 1, begin, end) - begin;
+      if (first) {
+        std::memset(mask, 0, n);
+        if (a < b) std::memset(mask + a, 1, b - a);
+        return;
+      }
+      if (a >= b) {
+        std::memset(mask, 0, n);
+        return;
+      }
+      std::memset(mask, 0, a);
+      std::memset(mask + b, 0, n - b);
+      return;
+    }
+    case K::kNotEqual:
+      if (t.lo >= begin && t.lo < end) mask[t.lo - begin] = 0;
+      return;
+    default: {  // kSet
+      std::memset(scratch, 0, n);
+      for (uint64_t row : t.set) {
+        if (row >= begin && row < end) scratch[row - begin] = 1;
+      }
+      for (size_t i = 0; i < n; ++i) mask[i] &= scratch[i];
+      return;
+    }
+  }
+}
+
+}  // namespace
+
 void ColumnCU::Filter(const CodeTest& t, uint32_t begin, size_t n, uint8_t* mask, Simd simd,
-                      bool first) const {
+                      uint8_t* scratch, bool first) const {
   using K = CodeTest::Kind;
   if (first && t.kind != K::kRange) std::memset(mask, 1, n);
   const uint8_t* nulls = null_count_ > 0 ? nulls_.data() + begin : nullptr;
-  const uint8_t* codes = codes_.data() + size_t{begin} * static_cast<size_t>(width_);
+  const bool on_codes = t.kind == K::kRange || t.kind == K::kNotEqual || t.kind == K::kSet;
+  if (on_codes && enc_ == Encoding::kSequence) {  // no NULLs
+    FilterRows(t, begin, n, mask, scratch, first);
+    return;
+  }
+  const uint8_t* codes = on_codes ? Codes(begin, n, scratch) : nullptr;
   switch (t.kind) {
     case K::kNone:
       std::memset(mask, 0, n);
@@ -300,20 +361,19 @@ void ColumnCU::Filter(const CodeTest& t, uint32_t begin, size_t n, uint8_t* mask
 namespace {
 
 template <typename C>
-void DecodeFor(const uint8_t* codes, const uint32_t* rows, size_t n, int64_t base, int32_t scale,
-               TypeId type, Vector& out, size_t at) {
+void DecodeFor(const uint8_t* codes, const uint32_t* rows, size_t n, int64_t base, int64_t unit,
+               int32_t scale, TypeId type, Vector& out, size_t at) {
   const C* c = reinterpret_cast<const C*>(codes);
+  const auto b = static_cast<uint64_t>(base), u = static_cast<uint64_t>(unit);
   if (type == TypeId::kNumber) {
     Decimal* d = out.Data<Decimal>() + at;
     for (size_t i = 0; i < n; ++i) {
-      d[i].coef = static_cast<int64_t>(static_cast<uint64_t>(base) + c[rows[i]]);
+      d[i].coef = static_cast<int64_t>(b + c[rows[i]] * u);
       d[i].scale = scale;
     }
   } else {
     int64_t* d = out.Data<int64_t>() + at;
-    for (size_t i = 0; i < n; ++i) {
-      d[i] = static_cast<int64_t>(static_cast<uint64_t>(base) + c[rows[i]]);
-    }
+    for (size_t i = 0; i < n; ++i) d[i] = static_cast<int64_t>(b + c[rows[i]] * u);
   }
 }
 
@@ -326,19 +386,31 @@ void ColumnCU::Decode(const uint32_t* rows, size_t n, Vector& out, size_t at) co
   } else {
     for (size_t i = 0; i < n; ++i) valid[i] = static_cast<uint8_t>(nulls_[rows[i]] == 0);
   }
-  if (int_domain_ && enc_ == Encoding::kFrameOfReference) {
+  if (enc_ == Encoding::kSequence) {
+    const auto b = static_cast<uint64_t>(base_), u = static_cast<uint64_t>(unit_);
+    for (size_t i = 0; i < n; ++i) {
+      const auto v = static_cast<int64_t>(b + uint64_t{rows[i]} * u);
+      if (type_.id == TypeId::kNumber) {
+        out.Data<Decimal>()[at + i] = Decimal{v, scale_};
+      } else {
+        out.Data<int64_t>()[at + i] = v;
+      }
+    }
+    return;
+  }
+  if (int_domain_ && enc_ == Encoding::kFrameOfReference && !packed_) {
     switch (width_) {
       case 1:
-        DecodeFor<uint8_t>(codes_.data(), rows, n, base_, scale_, type_.id, out, at);
+        DecodeFor<uint8_t>(codes_.data(), rows, n, base_, unit_, scale_, type_.id, out, at);
         return;
       case 2:
-        DecodeFor<uint16_t>(codes_.data(), rows, n, base_, scale_, type_.id, out, at);
+        DecodeFor<uint16_t>(codes_.data(), rows, n, base_, unit_, scale_, type_.id, out, at);
         return;
       case 4:
-        DecodeFor<uint32_t>(codes_.data(), rows, n, base_, scale_, type_.id, out, at);
+        DecodeFor<uint32_t>(codes_.data(), rows, n, base_, unit_, scale_, type_.id, out, at);
         return;
       default:
-        DecodeFor<uint64_t>(codes_.data(), rows, n, base_, scale_, type_.id, out, at);
+        DecodeFor<uint64_t>(codes_.data(), rows, n, base_, unit_, scale_, type_.id, out, at);
         return;
     }
   }
@@ -398,12 +470,12 @@ void Merge(ColumnCU::BatchAggregate& out, const Value& lo, const Value& hi) {
 }  // namespace
 
 void ColumnCU::Aggregate(const uint8_t* mask, uint32_t begin, size_t n, bool sum, bool minmax,
-                         BatchAggregate& out) const {
+                         uint8_t* scratch, BatchAggregate& out) const {
   const uint8_t* nulls = null_count_ > 0 ? nulls_.data() + begin : nullptr;
   const bool number = type_.id == TypeId::kNumber;
   if (int_domain_ && enc_ == Encoding::kFrameOfReference && width_ <= 4) {
     uint64_t count = 0, codes = 0, lo = UINT64_MAX, hi = 0;
-    const uint8_t* c = codes_.data() + size_t{begin} * static_cast<size_t>(width_);
+    const uint8_t* c = Codes(begin, n, scratch);
     switch (width_) {
       case 1:
         ForAggregate(c, nulls, mask, n, minmax, count, codes, lo, hi);
@@ -420,13 +492,15 @@ void ColumnCU::Aggregate(const uint8_t* mask, uint32_t begin, size_t n, bool sum
     out.count += count;
     if (count == 0) return;
     if (sum && number) {
-      const int128 total = static_cast<int128>(base_) * static_cast<int128>(count) + codes;
+      const int128 total = static_cast<int128>(base_) * static_cast<int128>(count) +
+                           static_cast<int128>(codes) * unit_;
       out.sum = out.has_sum ? out.sum + Decimal{total, scale_} : Decimal{total, scale_};
       out.has_sum = true;
     }
     if (minmax) {
-      Merge(out, FromInt(static_cast<int64_t>(static_cast<uint64_t>(base_) + lo)),
-            FromInt(static_cast<int64_t>(static_cast<uint64_t>(base_) + hi)));
+      const auto b = static_cast<uint64_t>(base_), u = static_cast<uint64_t>(unit_);
+      Merge(out, FromInt(static_cast<int64_t>(b + lo * u)),
+            FromInt(static_cast<int64_t>(b + hi * u)));
     }
     return;
   }

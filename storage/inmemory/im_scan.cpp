@@ -105,6 +105,7 @@ ImScan::ImScan(const ScanSpec& spec, ImSegment::Snapshot snapshot, uint64_t data
   imcu_state_.assign(snap_.imcus.size(), 0);
   mask_.resize(kVectorSize);
   sel_.resize(kVectorSize);
+  scratch_.resize(ScratchBytes(kVectorSize));
 }
 
 void ImScan::RefreshRuntimeFilters() {
@@ -204,7 +205,7 @@ void ImScan::FilterBatch(const Imcu& u, uint32_t begin, size_t n) {
   }
   bool first = true;
   for (const auto& [col, t] : tests_) {
-    u.columns[col]->Filter(t, begin, n, mask_.data(), simd_, first);
+    u.columns[col]->Filter(t, begin, n, mask_.data(), simd_, scratch_.data(), first);
     first = false;
   }
 }
@@ -260,7 +261,7 @@ std::optional<std::vector<Value>> ImScan::Aggregate(const std::vector<ScanAggreg
           if (aggs[a].kind == K::kCountStar) continue;
           u.columns[aggs[a].column]->Aggregate(mask_.data(), begin, n, aggs[a].kind == K::kSum,
                                                aggs[a].kind == K::kMin || aggs[a].kind == K::kMax,
-                                               acc[a]);
+                                               scratch_.data(), acc[a]);
         }
         begin += static_cast<uint32_t>(n);
       }
@@ -352,7 +353,7 @@ bool ImScan::NextInMemory(Piece& p, DataChunk& out, std::vector<RowId>* rowids,
             static_cast<size_t>(std::upper_bound(u.row_start.begin(), u.row_start.end(), row) -
                                 u.row_start.begin() - 1);
         v.Data<Decimal>()[r] =
-            Decimal::FromInt(RowId{kFileNo, u.physical[blk], u.slots[row]}.Pack());
+            Decimal::FromInt(RowId{kFileNo, u.physical[blk], u.Slot(blk, row)}.Pack());
         v.SetNull(r, false);
       }
     }
@@ -362,7 +363,7 @@ bool ImScan::NextInMemory(Piece& p, DataChunk& out, std::vector<RowId>* rowids,
         const auto blk =
             static_cast<size_t>(std::upper_bound(u.row_start.begin(), u.row_start.end(), row) -
                                 u.row_start.begin() - 1);
-        rowids->push_back(RowId{kFileNo, u.physical[blk], u.slots[row]});
+        rowids->push_back(RowId{kFileNo, u.physical[blk], u.Slot(blk, row)});
       }
     }
     for (size_t c : skipped_) std::memset(out.column(c).Validity(), 0, k);

@@ -83,6 +83,7 @@ class ImScan final : public ScanSource {
   std::vector<std::pair<uint32_t, CodeTest>> tests_;  //!< (column, test) for the open IMCU
   std::vector<uint8_t> mask_;
   std::vector<uint32_t> sel_;
+  std::vector<uint8_t> scratch_;  //!< bit-packed codes unpacked for one batch
   ScanAccess access_;
   ScanCounters counters_;
 };

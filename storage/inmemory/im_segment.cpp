@@ -2,6 +2,16 @@
 
 namespace pathdb::storage::im {
 
+void Imcu::DropDenseSlots() {
+  for (size_t b = 0; b + 1 < row_start.size(); ++b) {
+    for (uint32_t r = row_start[b]; r < row_start[b + 1]; ++r) {
+      if (slots[r] != r - row_start[b]) return;
+    }
+  }
+  slots.clear();
+  slots.shrink_to_fit();
+}
+
 ImSegment::Snapshot ImSegment::Take() const {
   std::lock_guard lock(mu_);
   Snapshot s;

@@ -30,11 +30,20 @@ struct Imcu {
   uint64_t first_block = 0, end_block = 0;
   std::vector<uint32_t> physical;   //!< physical block of each covered block (ROWIDs)
   std::vector<uint32_t> row_start;  //!< rows of block i: [row_start[i], row_start[i + 1])
-  std::vector<uint16_t> slots;      //!< slot of each row
+  //! Slot of each row; empty when the rows of every block are its slots 0, 1, 2, ... (no
+  //! deleted or migrated row in between: the usual case, 2 bytes a row saved).
+  std::vector<uint16_t> slots;
+  uint32_t row_count = 0;
   //! One per table column; std::nullopt for a NO INMEMORY column.
   std::vector<std::optional<ColumnCU>> columns;
   InMemoryCompression compression = InMemoryCompression::kQueryLow;
-  uint32_t rows() const { return static_cast<uint32_t>(slots.size()); }
+  uint32_t rows() const { return row_count; }
+  //! The slot of `row`, a row of covered block `blk`.
+  uint16_t Slot(size_t blk, uint32_t row) const {
+    return slots.empty() ? static_cast<uint16_t>(row - row_start[blk]) : slots[row];
+  }
+  //! Drops `slots` when every block's rows are slots 0, 1, 2, ... REQUIRES: row_start complete.
+  void DropDenseSlots();
   size_t bytes = 0;
 };
 

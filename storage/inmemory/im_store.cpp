@@ -189,16 +189,21 @@ uint64_t ImStore::Populate(PopulateJob& job, const ProgressFn& progress) {
   const EncodingChoice choice = job.compression == InMemoryCompression::kNoMemcompress
                                     ? EncodingChoice::kPlain
                                     : job.encoding;
+  // The levels above QUERY LOW trade scan speed for space: codes at the bits they need.
+  const bool bit_pack = job.compression == InMemoryCompression::kQueryHigh ||
+                        job.compression == InMemoryCompression::kCapacityLow ||
+                        job.compression == InMemoryCompression::kCapacityHigh;
 
   auto finish_imcu = [&](uint64_t end_block) -> bool {
     imcu->end_block = end_block;
     imcu->row_start.push_back(imcu->rows());
+    imcu->DropDenseSlots();
     imcu->columns.resize(ncols);
     size_t bytes = sizeof(Imcu) + imcu->physical.size() * 4 + imcu->row_start.size() * 4 +
                    imcu->slots.size() * 2;
     for (size_t c = 0; c < ncols; ++c) {
       if (!job.populated[c]) continue;
-      imcu->columns[c] = ColumnCU::Build(std::move(buffers[c]), choice);
+      imcu->columns[c] = ColumnCU::Build(std::move(buffers[c]), choice, bit_pack);
       bytes += imcu->columns[c]->bytes();
     }
     imcu->bytes = bytes;
@@ -254,6 +259,7 @@ uint64_t ImStore::Populate(PopulateJob& job, const ProgressFn& progress) {
       }
       imcu->slots.push_back(slot);
     }
+    imcu->row_count += static_cast<uint32_t>(rows.size());
     rows_total += rows.size();
   }
   if (!out_of_memory && !seg.cancelled() && !imcu->physical.empty()) {

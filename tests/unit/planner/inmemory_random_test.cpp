@@ -3,9 +3,10 @@
 // high-cardinality columns; filters of every kind (compare, ranges, IN lists, IS [NOT] NULL,
 // LIKE, predicates left to the executor), aggregates and a join, between DML (inserts into
 // populated blocks and beyond them, updates that move values across an IMCU's min/max,
-// deletes, rollbacks) with and without repopulation. Run once per encoding forced on its own
-// and with the scalar kernels. Every pair must agree, and the in-memory plans must really
-// read IMCUs (the statistics say so).
+// deletes, rollbacks) with and without repopulation. Run once per encoding forced on its own,
+// with the scalar kernels, and with bit-packed codes (MEMCOMPRESS FOR CAPACITY HIGH, also with
+// each encoding forced). ID is a sequence until DML and a repopulation make gaps in it. Every pair
+// must agree, and the in-memory plans must really read IMCUs (the statistics say so).
 #include <chrono>
 #include <random>
 #include <thread>
@@ -31,10 +32,12 @@ TEST_P(InMemoryRandomTest, ColumnStoreAnswersEqualRowStore) {
   Exec("alter session set inmemory_size = 256M");
   // The test decides when population happens: synchronously on a scan that finds none.
   Exec("alter session set \"_inmemory_synchronous_population\" = true");
+  const bool capacity = mode.starts_with("CAPACITY");
+  const std::string encoding = capacity ? mode.substr(std::min(mode.size(), size_t{9})) : mode;
   if (mode == "SCALAR") {
     Exec("alter session set \"_inmemory_simd\" = scalar");
-  } else if (mode != "AUTO") {
-    Exec("alter session set \"_inmemory_force_encoding\" = " + mode);
+  } else if (!encoding.empty() && encoding != "AUTO") {
+    Exec("alter session set \"_inmemory_force_encoding\" = " + encoding);
   }
   Exec(
       "create table t (id number(10) not null, k number(6), amt number(12,2), "
@@ -50,13 +53,24 @@ TEST_P(InMemoryRandomTest, ColumnStoreAnswersEqualRowStore) {
       "13) = 0 then null else 'C' || mod(level, 9) end, 'x' || mod(level, 3), level / 7 "
       "from dual connect by level <= 12000");
   Exec("commit");
-  Exec("alter table t inmemory");
+  Exec(capacity ? "alter table t inmemory memcompress for capacity high"
+                : "alter table t inmemory");
 
   std::mt19937 rng(GetParam().size() * 7919u + 5);
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
   auto num = [&](int n) { return std::to_string(pick(n)); };
   auto predicate = [&]() -> std::string {
-    switch (pick(19)) {
+    switch (pick(23)) {
+      case 19:
+        return "T.id in (" + num(12000) + ", " + num(12000) + ", " + num(300) + ")";
+      case 20:
+        return "T.id <> " + num(12000) + " and T.id < " + num(12000);
+      case 21:  // whole seconds, and a constant between two of them
+        return "T.ts = timestamp '2021-01-01 0" + num(4) + ":" + num(5) + num(10) + ":0" + num(10) +
+               "' or T.ts >= timestamp '2021-01-01 02:00:0" + num(10) + ".5'";
+      case 22:
+        return "T.d <> date '2021-01-0" + std::to_string(1 + pick(9)) + "' and T.ts <> timestamp " +
+               "'2021-01-01 00:00:1" + num(10) + "'";
       case 16:  // constants finer than the column's scale: never equal, bounds round inwards
         return "T.amt >= " + num(80) + ".555 and T.amt < " + num(90) + ".125";
       case 17:
@@ -158,7 +172,8 @@ TEST_P(InMemoryRandomTest, ColumnStoreAnswersEqualRowStore) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Encodings, InMemoryRandomTest,
-                         ::testing::Values("AUTO", "PLAIN", "DICTIONARY", "FOR", "RLE", "SCALAR"));
+                         ::testing::Values("AUTO", "PLAIN", "DICTIONARY", "FOR", "RLE", "SCALAR",
+                                           "CAPACITY", "CAPACITY_DICTIONARY", "CAPACITY_FOR"));
 
 TEST_F(SessionTest, InMemoryPlansAndViews) {
   Exec("alter session set inmemory_size = 64M");
