@@ -56,12 +56,23 @@ class ColumnBuffer {
   //! Appends one value given in the row format (storage/row_codec.h); is_null for NULL.
   void AppendField(bool is_null, std::string_view bytes);
   size_t rows() const { return nulls_.size(); }
+  //! Room for `n` values (strings: their ends, not their bytes).
+  void Reserve(size_t n);
   const LogicalType& type() const { return type_; }
 
  private:
   friend class ColumnCU;
   LogicalType type_;
+  //! NUMBERs from here on as Decimals (num_) rather than coefficients and scales.
+  void Widen();
+
   std::vector<uint8_t> nulls_;  //!< 1 = NULL
+  // NUMBER: coefficients in i64_ with their scales in num_scale_ while every one fits 64 bits
+  // (max/min_scale_: over the non-NULL ones), else all in num_ (wide_).
+  bool wide_ = false;
+  int32_t max_scale_ = 0;
+  int32_t min_scale_ = 128;  //!< above every scale until a value comes
+  std::vector<int8_t> num_scale_;
   std::vector<Decimal> num_;
   std::vector<int64_t> i64_;
   std::vector<double> dbl_;
@@ -149,7 +160,9 @@ class ColumnCU {
   int64_t CodeAt(uint32_t row) const;
   //! Building: room for rows_ codes up to max_code, then each set once.
   void InitCodes(uint64_t max_code, bool bit_pack);
-  void SetCode(size_t row, uint64_t code);
+  //! Sets the code of every non-NULL row r to code_of(r) (defined in column_cu.cpp).
+  template <typename F>
+  void FillCodes(F code_of);
   //! Codes of rows [begin, begin + n), width_ bytes each: in place, or unpacked into scratch.
   const uint8_t* Codes(uint32_t begin, size_t n, uint8_t* scratch) const;
   int64_t IntValueAt(uint32_t row) const;  //!< REQUIRES: IntDomain(), not NULL

@@ -172,13 +172,18 @@ uint64_t ImStore::Populate(PopulateJob& job, const ProgressFn& progress) {
   for (size_t c = 0; c < ncols; ++c) needed[c] = job.populated[c] ? 1 : 0;
   std::vector<Field> fields(ncols);
 
-  auto fresh_buffers = [&] {
+  // `rows`: what the IMCU is expected to hold (the previous one's rows): staging vectors
+  // grown by doubling were a tenth of the population (copies and fresh pages).
+  auto fresh_buffers = [&](size_t rows) {
     std::vector<ColumnBuffer> b;
     b.reserve(ncols);
-    for (size_t c = 0; c < ncols; ++c) b.emplace_back(job.types[c]);
+    for (size_t c = 0; c < ncols; ++c) {
+      b.emplace_back(job.types[c]);
+      if (job.populated[c]) b.back().Reserve(rows);
+    }
     return b;
   };
-  std::vector<ColumnBuffer> buffers = fresh_buffers();
+  std::vector<ColumnBuffer> buffers = fresh_buffers(0);
   auto imcu = std::make_shared<Imcu>();
   imcu->compression = job.compression;
   uint64_t rows_total = 0;
@@ -195,6 +200,7 @@ uint64_t ImStore::Populate(PopulateJob& job, const ProgressFn& progress) {
                         job.compression == InMemoryCompression::kCapacityHigh;
 
   auto finish_imcu = [&](uint64_t end_block) -> bool {
+    const size_t rows_done = imcu->rows();
     imcu->end_block = end_block;
     imcu->row_start.push_back(imcu->rows());
     imcu->DropDenseSlots();
@@ -214,10 +220,12 @@ uint64_t ImStore::Populate(PopulateJob& job, const ProgressFn& progress) {
     imcu = std::make_shared<Imcu>();
     imcu->compression = job.compression;
     imcu->first_block = end_block;
-    buffers = fresh_buffers();
+    imcu->slots.reserve(rows_done);
+    buffers = fresh_buffers(rows_done);
     return true;
   };
 
+  std::vector<std::pair<uint16_t, std::string_view>> rows;  // of one block, reused
   uint64_t b = 0;
   for (; b < nblocks; ++b) {
     if (seg.cancelled()) break;
@@ -226,7 +234,7 @@ uint64_t ImStore::Populate(PopulateJob& job, const ProgressFn& progress) {
         job.read_block ? job.read_block(job.blocks[b]) : file.Read(job.blocks[b], job.object_id);
     // Rows of this block: a block the file cannot give us as it is (a write racing the read,
     // a migrated row whose body lives elsewhere) is left to the row store.
-    std::vector<std::pair<uint16_t, std::string_view>> rows;
+    rows.clear();
     bool usable = data != nullptr;
     if (usable) {
       HeapPage page(const_cast<std::byte*>(data));
