@@ -71,6 +71,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from decimal import Decimal, InvalidOperation
 
@@ -126,11 +127,19 @@ class Session:
         mark = f"IMBENCH_MARK_{self.n}"
         text = sql.rstrip() + "\n"
         self.history = (self.history + [text])[-5:]
-        try:
-            self.p.stdin.write((text + f"select '{mark}' as imbench_mark from dual;\n").encode())
-            self.p.stdin.flush()
-        except BrokenPipeError:
-            raise Crash(self.crash_report())
+        # Written by a thread while this one reads: a long script (thousands of executions of
+        # a sub-millisecond query) fills the input pipe while its output fills the other.
+        broken = []
+
+        def feed():
+            try:
+                self.p.stdin.write((text + f"select '{mark}' as imbench_mark from dual;\n").encode())
+                self.p.stdin.flush()
+            except (BrokenPipeError, ValueError):
+                broken.append(True)
+
+        writer = threading.Thread(target=feed, daemon=True)
+        writer.start()
         out, err = b"", b""
         want = ("\n" + mark + "\n").encode()
         t0 = time.perf_counter()
@@ -150,6 +159,9 @@ class Session:
                 else:
                     err += chunk
         wall = time.perf_counter() - t0
+        writer.join()
+        if broken:
+            raise Crash(self.crash_report(err))
         # stderr written before the marker's line is in the pipe by now
         while True:
             ready = [k for k, _ in self.sel.select(timeout=0) if k.data == "err"]

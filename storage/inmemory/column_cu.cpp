@@ -132,41 +132,9 @@ void ColumnBuffer::Widen() {
   num_scale_ = {};
 }
 
-void ColumnBuffer::AppendField(bool is_null, std::string_view bytes) {
-  nulls_.push_back(is_null ? 1 : 0);
-  switch (type_.id) {
-    case TypeId::kNumber: {
-      // Staged as a 64-bit coefficient and a scale (9 bytes, not a 32-byte Decimal) until a
-      // value does not fit: staging was a third of the population time.
-      const Decimal d = is_null ? Decimal{} : DecodeDecimal(bytes);
-      const int128 lim = std::numeric_limits<int64_t>::max();
-      if (!wide_ && d.coef <= lim && d.coef >= -lim && d.scale >= -128 && d.scale <= 127) {
-        i64_.push_back(static_cast<int64_t>(d.coef));
-        num_scale_.push_back(static_cast<int8_t>(d.scale));
-        if (!is_null) {
-          max_scale_ = std::max(max_scale_, d.scale);
-          min_scale_ = std::min(min_scale_, d.scale);
-        }
-        break;
-      }
-      if (!wide_) Widen();
-      num_.push_back(d);
-      break;
-    }
-    case TypeId::kDate:
-    case TypeId::kTimestamp:
-    case TypeId::kIntervalYM:
-    case TypeId::kIntervalDS:
-      i64_.push_back(is_null ? 0 : ReadI64(bytes));
-      break;
-    case TypeId::kDouble:
-      dbl_.push_back(is_null ? 0.0 : ReadF64(bytes));
-      break;
-    default:
-      if (!is_null) str_.append(bytes);
-      str_end_.push_back(static_cast<uint32_t>(str_.size()));
-      break;
-  }
+void ColumnBuffer::AppendWide(const Decimal& d) {
+  Widen();
+  num_.push_back(d);
 }
 
 void ColumnCU::InitCodes(uint64_t max_code, bool bit_pack) {

@@ -22,7 +22,9 @@
 //
 // Threads: a finished ColumnCU is immutable and may be read by any number of threads.
 #pragma once
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,6 +33,7 @@
 #include "common/value.h"
 #include "common/vector.h"
 #include "storage/inmemory/kernels.h"
+#include "storage/row_codec.h"
 #include "storage/scan_spec.h"
 
 namespace pathdb::storage::im {
@@ -54,7 +57,53 @@ class ColumnBuffer {
  public:
   explicit ColumnBuffer(LogicalType type) : type_(type) {}
   //! Appends one value given in the row format (storage/row_codec.h); is_null for NULL.
-  void AppendField(bool is_null, std::string_view bytes);
+  //! `limit`: the end of the readable memory holding `bytes` (a NUMBER is read with one 8-byte
+  //! load when 9 bytes are readable). Inline: it runs once per field of a population.
+  void AppendField(bool is_null, std::string_view bytes, const char* limit) {
+    nulls_.push_back(is_null ? 1 : 0);
+    switch (type_.id) {
+      case TypeId::kNumber: {
+        // Staged as a 64-bit coefficient and a scale (9 bytes, not a 32-byte Decimal) until a
+        // value does not fit: staging was a third of the population time.
+        int64_t coef = 0;
+        int32_t scale = 0;
+        if (!is_null && !DecodeSmallNumber(bytes, limit, coef, scale)) {
+          const Decimal d = DecodeDecimal(bytes);
+          const int128 lim = std::numeric_limits<int64_t>::max();
+          if (wide_ || d.coef > lim || d.coef < -lim || d.scale < -128 || d.scale > 127) {
+            AppendWide(d);
+            break;
+          }
+          coef = static_cast<int64_t>(d.coef);
+          scale = d.scale;
+        }
+        if (wide_ || coef == std::numeric_limits<int64_t>::min()) {
+          AppendWide(Decimal{coef, scale});
+          break;
+        }
+        i64_.push_back(coef);
+        num_scale_.push_back(static_cast<int8_t>(scale));
+        if (!is_null) {
+          max_scale_ = std::max(max_scale_, scale);
+          min_scale_ = std::min(min_scale_, scale);
+        }
+        break;
+      }
+      case TypeId::kDate:
+      case TypeId::kTimestamp:
+      case TypeId::kIntervalYM:
+      case TypeId::kIntervalDS:
+        i64_.push_back(is_null ? 0 : ReadI64(bytes));
+        break;
+      case TypeId::kDouble:
+        dbl_.push_back(is_null ? 0.0 : ReadF64(bytes));
+        break;
+      default:
+        if (!is_null) str_.append(bytes);
+        str_end_.push_back(static_cast<uint32_t>(str_.size()));
+        break;
+    }
+  }
   size_t rows() const { return nulls_.size(); }
   //! Room for `n` values (strings: their ends, not their bytes).
   void Reserve(size_t n);
@@ -65,6 +114,7 @@ class ColumnBuffer {
   LogicalType type_;
   //! NUMBERs from here on as Decimals (num_) rather than coefficients and scales.
   void Widen();
+  void AppendWide(const Decimal& d);  //!< Widen, then append `d`
 
   std::vector<uint8_t> nulls_;  //!< 1 = NULL
   // NUMBER: coefficients in i64_ with their scales in num_scale_ while every one fits 64 bits

@@ -232,6 +232,8 @@ uint64_t ImStore::Populate(PopulateJob& job, const ProgressFn& progress) {
     if (progress && b % kProgressBlocks == 0) progress(b, nblocks);
     const std::byte* data =
         job.read_block ? job.read_block(job.blocks[b]) : file.Read(job.blocks[b], job.object_id);
+    // Fields lie in the block's image: NUMBERs may be read 8 bytes at a time up to its end.
+    const char* limit = reinterpret_cast<const char*>(data) + kBlockSize;
     // Rows of this block: a block the file cannot give us as it is (a write racing the read,
     // a migrated row whose body lives elsewhere) is left to the row store.
     rows.clear();
@@ -263,7 +265,7 @@ uint64_t ImStore::Populate(PopulateJob& job, const ProgressFn& progress) {
     for (const auto& [slot, row] : rows) {
       SplitFields(row, fields.data(), needed.data(), ncols);
       for (size_t c = 0; c < ncols; ++c) {
-        if (needed[c]) buffers[c].AppendField(fields[c].is_null, fields[c].bytes);
+        if (needed[c]) buffers[c].AppendField(fields[c].is_null, fields[c].bytes, limit);
       }
       imcu->slots.push_back(slot);
     }

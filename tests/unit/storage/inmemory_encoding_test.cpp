@@ -5,6 +5,7 @@
 // aggregates agree with the same tests row by row on the values, and the unit is smaller.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -50,17 +51,17 @@ struct Column {
 
   ColumnCU Build(EncodingChoice choice, bool bit_pack) const {
     ColumnBuffer buf(type);
-    unsigned char bytes[17];
-    for (const auto& v : values) {
-      if (!v) {
-        buf.AppendField(true, {});
-      } else if (type.id == TypeId::kNumber) {
-        const size_t k = EncodeDecimal(v->number(), bytes);
-        buf.AppendField(false, {reinterpret_cast<char*>(bytes), k});
-      } else {
+    unsigned char bytes[32] = {};
+    const char* begin = reinterpret_cast<const char*>(bytes);
+    for (size_t i = 0; i < values.size(); ++i) {
+      const auto& v = values[i];
+      // Every other NUMBER readable 8 bytes at a time, the others only up to their end.
+      const size_t n = !v ? 0 : type.id == TypeId::kNumber ? EncodeDecimal(v->number(), bytes) : 8;
+      if (v && type.id != TypeId::kNumber) {
         const int64_t x = v->date();
-        buf.AppendField(false, {reinterpret_cast<const char*>(&x), 8});
+        std::memcpy(bytes, &x, 8);
       }
+      buf.AppendField(!v, {begin, n}, i % 2 == 0 ? begin + sizeof(bytes) : begin + n);
     }
     return ColumnCU::Build(std::move(buf), choice, bit_pack);
   }
