@@ -223,40 +223,11 @@ ColumnCU ColumnCU::Build(ColumnBuffer&& buf, EncodingChoice choice, bool bit_pac
       cu.scale_ = scale;
     } else {
       ints.clear();
-      buf.Widen();
     }
   }
-  if (buf.type_.id == TypeId::kNumber && !cu.int_domain_) {
-    buf.Widen();
-    int32_t scale = 0;
-    bool fits = true;
-    for (uint32_t r = 0; r < rows; ++r) {
-      if (!cu.IsNull(r)) scale = std::max(scale, buf.num_[r].scale);
-    }
-    fits = scale <= 18;
-    if (fits) {
-      ints.resize(rows, 0);
-      const int128 lim = std::numeric_limits<int64_t>::max();
-      for (uint32_t r = 0; r < rows && fits; ++r) {
-        if (cu.IsNull(r)) continue;
-        const Decimal& d = buf.num_[r];
-        const int shift = scale - d.scale;
-        if (d.coef > lim || d.coef < -lim) {
-          fits = false;
-          break;
-        }
-        const int128 v = d.coef * Pow10(shift);
-        if (v > lim || v < -lim) fits = false;
-        ints[r] = static_cast<int64_t>(v);
-      }
-    }
-    if (fits) {
-      cu.int_domain_ = true;
-      cu.scale_ = scale;
-    } else {
-      ints.clear();
-    }
-  }
+  // Otherwise a NUMBER has a value beyond 64 bits, a scale beyond 18, or a value beyond 64
+  // bits at the common scale: the column stays plain, as Decimals.
+  if (buf.type_.id == TypeId::kNumber && !cu.int_domain_) buf.Widen();
 
   if (cu.int_domain_) {
     int64_t lo = std::numeric_limits<int64_t>::max(), hi = std::numeric_limits<int64_t>::min();
