@@ -375,11 +375,36 @@ std::strong_ordering Decimal::CompareScaled(const Decimal& a, const Decimal& b) 
   return ba < bb ? std::strong_ordering::less : std::strong_ordering::greater;
 }
 
+uint64_t Decimal::HashOfScaled(int64_t coef, int64_t scale) {
+  if (coef == 0) return HashInt(0);
+  if (scale < 0) {  // an integer: its value when that fits 64 bits
+    int64_t v = coef;
+    bool fits = scale >= -kMaxFastAlign;
+    for (int64_t i = 0; fits && i < -scale; ++i) fits = !__builtin_mul_overflow(v, 10, &v);
+    if (fits) return HashInt(v);
+  }
+  // Strip trailing zeros (1.50 and 1.5 hash alike); reaching scale 0 means an integer.
+  while (coef % 10 == 0 && scale > 0) {
+    coef /= 10;
+    --scale;
+  }
+  if (scale == 0) return HashInt(coef);
+  while (coef % 10 == 0) {  // an integer beyond 64 bits: 1e20 as (1, -20) whatever it came as
+    coef /= 10;
+    --scale;
+  }
+  return HashCanonical(static_cast<uint64_t>(coef), coef < 0 ? ~0ULL : 0ULL, scale);
+}
+
 uint64_t Decimal::HashGeneral() const {
   // Join and group keys are mostly NUMBER(p,0) ids that fit 64 bits: stripped with 64-bit
   // division (a multiply) instead of 128-bit library calls, same canonical form.
   if (coef >= INT64_MIN && coef <= INT64_MAX) return HashOf(static_cast<int64_t>(coef), scale);
   Decimal d = Strip(*this, INT32_MIN);
+  if (d.coef >= INT64_MIN && d.coef <= INT64_MAX)
+    return HashOf(static_cast<int64_t>(d.coef), d.scale);
+  // A coefficient beyond 64 bits even without trailing zeros: no 64-bit form of the value
+  // exists, so only this path meets it.
   uint128 u = static_cast<uint128>(d.coef);
   return HashCanonical(static_cast<uint64_t>(u), static_cast<uint64_t>(u >> 64),
                        static_cast<int64_t>(d.scale));

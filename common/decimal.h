@@ -94,26 +94,24 @@ struct Decimal {
   friend bool operator==(const Decimal& a, const Decimal& b) {
     return (a <=> b) == std::strong_ordering::equal;
   }
-  //! Hash that agrees with ==, whatever the scale (1.50 and 1.5 hash alike). Inline for the
-  //! case every join and group key meets per row: a coefficient of 64 bits without a trailing
-  //! zero is already canonical (same result as the general path, which strips the zeros).
+  //! Hash that agrees with ==, whatever the scale (1.50, 1.5 and 15e-1 hash alike): a value
+  //! that is an integer fitting 64 bits hashes as that integer (HashInt), any other as its
+  //! canonical, trailing-zero-free coefficient and scale. Inline for the keys every join and
+  //! group meets per row: a NUMBER(p,0) id at scale 0 is one mix, with no division to find
+  //! trailing zeros (a join filter hashes every row of a fact table this way).
   uint64_t Hash() const {
-    if (coef >= INT64_MIN && coef <= INT64_MAX) return HashOf(static_cast<int64_t>(coef), scale);
+    if (scale == 0 && coef >= INT64_MIN && coef <= INT64_MAX)
+      return HashInt(static_cast<int64_t>(coef));
     return HashGeneral();
   }
   //! Hash() of the decimal coef * 10^-scale, for a coefficient already in 64 bits (a scan
   //! hashing stored keys without building a Decimal, storage/heap_scan.cpp).
   static uint64_t HashOf(int64_t coef, int64_t scale) {
-    if (coef % 10 != 0) {
-      return HashCanonical(static_cast<uint64_t>(coef), coef < 0 ? ~0ULL : 0ULL, scale);
-    }
-    if (coef == 0) return HashCanonical(0, 0, 0);
-    do {  // strip trailing zeros: 1.50 and 1.5 hash alike
-      coef /= 10;
-      --scale;
-    } while (coef % 10 == 0);
-    return HashCanonical(static_cast<uint64_t>(coef), coef < 0 ? ~0ULL : 0ULL, scale);
+    if (scale == 0) return HashInt(coef);
+    return HashOfScaled(coef, scale);
   }
+  //! Hash() of the integer v.
+  static uint64_t HashInt(int64_t v) { return HashMix(static_cast<uint64_t>(v)); }
 
  private:
   static constexpr int128 kCoefLimit = static_cast<int128>(10'000'000'000'000'000'000ULL) *
@@ -134,6 +132,7 @@ struct Decimal {
     return HashMix(HashMix(HashMix(lo) ^ hi) ^ static_cast<uint64_t>(scale));
   }
   uint64_t HashGeneral() const;
+  static uint64_t HashOfScaled(int64_t coef, int64_t scale);
   static constexpr std::array<int64_t, kMaxFastAlign + 1> kPow10Small = [] {
     std::array<int64_t, kMaxFastAlign + 1> p{};
     p[0] = 1;

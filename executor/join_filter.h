@@ -39,8 +39,7 @@ class JoinFilter final : public storage::RuntimeFilter {
   bool ProbesRows(const std::vector<TypeId>& column_types) const override;
   bool MayContainHash(uint64_t hash) const override { return bloom_->MayContain(hash); }
   void MayContainHashes(const uint64_t* hashes, size_t n, uint8_t* keep) const override {
-    const BloomFilter& b = *bloom_;
-    for (size_t i = 0; i < n; ++i) keep[i] &= static_cast<uint8_t>(b.MayContain(hashes[i]));
+    bloom_->MayContainBatch(hashes, n, keep);
   }
   void ObserveRows(uint64_t probed, uint64_t rejected) const override { Observe(probed, rejected); }
   //! NUMBER keys: the key-range summary (kRangeBuckets equal buckets over [min, max], a bit

@@ -188,6 +188,14 @@ class ColumnCU {
               uint8_t* scratch, bool first = false) const;
   //! Writes rows rows[0..n) of the CU into out[at .. at + n).
   void Decode(const uint32_t* rows, size_t n, Vector& out, size_t at) const;
+  //! A join filter's key hash computed on the encoded values, without building a Vector:
+  //! for rows rows[0..k) (ascending, each within [begin, begin + n)), hashes[i] =
+  //! CombineHash(hashes[i], h) with h the executor's hash of the row's value compared as the
+  //! column's own type (executor/cell_ops.cpp HashCell), and has_null[i] = 1 for a NULL (its
+  //! hash is then meaningless). `ints`: room for k values; `scratch` as Filter's.
+  //! REQUIRES: a NUMBER, DATE or INTERVAL column.
+  void HashRows(uint32_t begin, size_t n, const uint32_t* rows, size_t k, int64_t* ints,
+                uint8_t* scratch, uint64_t* hashes, uint8_t* has_null) const;
   //! What Aggregate found among the selected rows.
   struct BatchAggregate {
     uint64_t count = 0;  //!< non-NULL values
@@ -216,6 +224,10 @@ class ColumnCU {
   //! Codes of rows [begin, begin + n), width_ bytes each: in place, or unpacked into scratch.
   const uint8_t* Codes(uint32_t begin, size_t n, uint8_t* scratch) const;
   int64_t IntValueAt(uint32_t row) const;  //!< REQUIRES: IntDomain(), not NULL
+  //! out[i] = the integer value of row rows[i] (as HashRows' rows; NULL rows give any value).
+  //! REQUIRES: IntDomain().
+  void IntValues(uint32_t begin, size_t n, const uint32_t* rows, size_t k, int64_t* out,
+                 uint8_t* scratch) const;
   Value FromInt(int64_t v) const;
   //! Row's value compared with constant `c` (three-way). REQUIRES: not NULL.
   int CompareRow(uint32_t row, const Value& c) const;

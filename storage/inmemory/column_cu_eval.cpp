@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 
+#include "common/hash.h"
 #include "storage/inmemory/column_cu.h"
 
 namespace pathdb::storage::im {
@@ -438,6 +439,101 @@ void ColumnCU::Decode(const uint32_t* rows, size_t n, Vector& out, size_t at) co
     } else {
       out.Data<Decimal>()[at + i] = plain_num_[r];
     }
+  }
+}
+
+namespace {
+
+//! out[i] = base + codes[rows[i] - begin] x unit (frame of reference), or dict[code].
+template <typename C>
+void ForValues(const uint8_t* codes, uint32_t begin, const uint32_t* rows, size_t k, int64_t base,
+               int64_t unit, int64_t* out) {
+  const C* c = reinterpret_cast<const C*>(codes) - begin;
+  const auto b = static_cast<uint64_t>(base), u = static_cast<uint64_t>(unit);
+  for (size_t i = 0; i < k; ++i) out[i] = static_cast<int64_t>(b + c[rows[i]] * u);
+}
+
+template <typename C>
+void DictValues(const uint8_t* codes, uint32_t begin, const uint32_t* rows, size_t k,
+                const int64_t* dict, int64_t* out) {
+  const C* c = reinterpret_cast<const C*>(codes) - begin;
+  for (size_t i = 0; i < k; ++i) out[i] = dict[c[rows[i]]];
+}
+
+}  // namespace
+
+void ColumnCU::IntValues(uint32_t begin, size_t n, const uint32_t* rows, size_t k, int64_t* out,
+                         uint8_t* scratch) const {
+  switch (enc_) {
+    case Encoding::kSequence: {
+      const auto b = static_cast<uint64_t>(base_), u = static_cast<uint64_t>(unit_);
+      for (size_t i = 0; i < k; ++i) out[i] = static_cast<int64_t>(b + uint64_t{rows[i]} * u);
+      return;
+    }
+    case Encoding::kFrameOfReference:
+    case Encoding::kDictionary: {
+      if (enc_ == Encoding::kDictionary && dict_i64_.empty()) {  // every row NULL
+        std::fill(out, out + k, 0);
+        return;
+      }
+      // The batch's codes at whole-byte width (bit-packed ones unpacked into scratch).
+      const uint8_t* codes = Codes(begin, n, scratch);
+      const bool dict = enc_ == Encoding::kDictionary;
+      switch (width_) {
+        case 1:
+          dict ? DictValues<uint8_t>(codes, begin, rows, k, dict_i64_.data(), out)
+               : ForValues<uint8_t>(codes, begin, rows, k, base_, unit_, out);
+          return;
+        case 2:
+          dict ? DictValues<uint16_t>(codes, begin, rows, k, dict_i64_.data(), out)
+               : ForValues<uint16_t>(codes, begin, rows, k, base_, unit_, out);
+          return;
+        case 4:
+          dict ? DictValues<uint32_t>(codes, begin, rows, k, dict_i64_.data(), out)
+               : ForValues<uint32_t>(codes, begin, rows, k, base_, unit_, out);
+          return;
+        default:
+          dict ? DictValues<uint64_t>(codes, begin, rows, k, dict_i64_.data(), out)
+               : ForValues<uint64_t>(codes, begin, rows, k, base_, unit_, out);
+          return;
+      }
+    }
+    case Encoding::kRunLength: {
+      // Rows ascend: one search for the first row's run, then a walk.
+      size_t run =
+          k == 0
+              ? 0
+              : static_cast<size_t>(std::upper_bound(run_ends_.begin(), run_ends_.end(), rows[0]) -
+                                    run_ends_.begin());
+      for (size_t i = 0; i < k; ++i) {
+        while (run_ends_[run] <= rows[i]) ++run;
+        out[i] = run_values_[run];
+      }
+      return;
+    }
+    case Encoding::kPlain:
+      for (size_t i = 0; i < k; ++i) out[i] = plain_i64_[rows[i]];
+      return;
+  }
+}
+
+void ColumnCU::HashRows(uint32_t begin, size_t n, const uint32_t* rows, size_t k, int64_t* ints,
+                        uint8_t* scratch, uint64_t* hashes, uint8_t* has_null) const {
+  if (null_count_ > 0) {
+    for (size_t i = 0; i < k; ++i) has_null[i] |= nulls_[rows[i]];
+  }
+  if (!int_domain_) {  // NUMBERs that did not fit 64 bits at a common scale
+    for (size_t i = 0; i < k; ++i) hashes[i] = CombineHash(hashes[i], plain_num_[rows[i]].Hash());
+    return;
+  }
+  // Values first, then hashes: the rows' hash chains are independent and overlap.
+  IntValues(begin, n, rows, k, ints, scratch);
+  if (type_.id == TypeId::kNumber) {
+    for (size_t i = 0; i < k; ++i)
+      hashes[i] = CombineHash(hashes[i], Decimal::HashOf(ints[i], scale_));
+  } else {
+    for (size_t i = 0; i < k; ++i)
+      hashes[i] = CombineHash(hashes[i], MixHash(static_cast<uint64_t>(ints[i])));
   }
 }
 

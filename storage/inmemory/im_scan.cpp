@@ -106,6 +106,9 @@ ImScan::ImScan(const ScanSpec& spec, ImSegment::Snapshot snapshot, uint64_t data
   mask_.resize(kVectorSize);
   sel_.resize(kVectorSize);
   scratch_.resize(ScratchBytes(kVectorSize));
+  hashes_.resize(kVectorSize);
+  has_null_.resize(kVectorSize);
+  ints_.resize(kVectorSize);
 }
 
 void ImScan::RefreshRuntimeFilters() {
@@ -332,13 +335,15 @@ bool ImScan::NextInMemory(Piece& p, DataChunk& out, std::vector<RowId>* rowids,
     stats.Add(Stat::kImScanRowsValid, n);
     counters_.rows_read += n;
     FilterBatch(u, begin, n);
-    const bool need_rows = !decoded_.empty() || rowids != nullptr;
+    ChooseRowProbes(u);
+    const bool need_rows = !decoded_.empty() || rowids != nullptr || !row_probes_.empty();
     size_t k;
     if (!need_rows) {
       k = CountMask(mask_.data(), n, simd_);
     } else {
       k = MaskToSelection(mask_.data(), n, begin, sel_.data());
     }
+    if (k > 0 && !row_probes_.empty()) k = ProbeRows(u, begin, n, k);
     if (k == 0) continue;
     for (size_t c : decoded_) {
       Vector& v = out.column(c);
@@ -419,9 +424,53 @@ bool ImScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& stat
   return false;
 }
 
+void ImScan::ChooseRowProbes(const Imcu& u) {
+  row_probes_.clear();
+  untested_ = runtime_applied_;
+  for (size_t i = 0; i < runtime_.size(); ++i) {
+    if (!runtime_applied_[i] || runtime_output_[i].empty()) continue;
+    std::vector<TypeId> types;
+    bool in_memory = true;
+    for (uint32_t col : runtime_[i].columns) {
+      types.push_back(table_->columns[col].type.id);
+      in_memory = in_memory && u.columns[col].has_value();
+    }
+    if (!in_memory) continue;
+    // False while the filter has switched itself off: ApplyMembership then counts the rows
+    // it passes untested until it samples again.
+    if (!runtime_[i].filter->ProbesRows(types)) continue;
+    row_probes_.push_back(i);
+    untested_[i] = false;
+  }
+}
+
+size_t ImScan::ProbeRows(const Imcu& u, uint32_t begin, size_t n, size_t k) {
+  for (size_t f : row_probes_) {
+    if (k == 0) break;
+    std::fill_n(hashes_.begin(), k, 0);
+    std::fill_n(has_null_.begin(), k, 0);
+    for (uint32_t col : runtime_[f].columns) {
+      u.columns[col]->HashRows(begin, n, sel_.data(), k, ints_.data(), scratch_.data(),
+                               hashes_.data(), has_null_.data());
+    }
+    // keep = not NULL (a NULL key never joins), then the bits.
+    for (size_t i = 0; i < k; ++i) has_null_[i] ^= 1;
+    runtime_[f].filter->MayContainHashes(hashes_.data(), k, has_null_.data());
+    size_t kept = 0;
+    for (size_t i = 0; i < k; ++i) {
+      sel_[kept] = sel_[i];
+      kept += has_null_[i];
+    }
+    runtime_[f].filter->ObserveRows(k, k - kept);
+    counters_.rows_rejected_runtime += k - kept;
+    k = kept;
+  }
+  return k;
+}
+
 void ImScan::ApplyMembership(DataChunk& out) {
   counters_.rows_rejected_runtime +=
-      ApplyRuntimeMembership(runtime_, runtime_applied_, runtime_output_, out);
+      ApplyRuntimeMembership(runtime_, untested_, runtime_output_, out);
 }
 
 }  // namespace pathdb::storage::im

@@ -164,6 +164,35 @@ TEST(DecimalTest, CompareAndHash) {
   EXPECT_NE(D("-1").Hash(), D("1").Hash());
 }
 
+// One value, every representation, one hash: integers that fit 64 bits hash as the integer
+// (whatever their scale, also negative scales and 128-bit coefficients), the rest by their
+// stripped coefficient and scale; HashOf (scans hashing stored keys) agrees with Hash().
+TEST(DecimalTest, HashAgreesAcrossRepresentations) {
+  const int128 e20 = static_cast<int128>(10'000'000'000LL) * 10'000'000'000LL;
+  EXPECT_EQ((Decimal{e20, 0}.Hash()), (Decimal{1, -20}.Hash()));
+  EXPECT_EQ((Decimal{e20, 0}.Hash()), (Decimal{10, -19}.Hash()));
+  EXPECT_EQ((Decimal{e20 * 5, 20}.Hash()), Decimal::HashInt(5));
+  EXPECT_EQ((Decimal{e20, 3}.Hash()), Decimal::HashInt(100'000'000'000'000'000LL));
+  EXPECT_EQ((Decimal{123, -3}.Hash()), Decimal::HashInt(123000));
+  EXPECT_EQ((Decimal{-7, -1}.Hash()), (Decimal{-70, 0}.Hash()));
+  EXPECT_EQ((Decimal{-7000, 3}.Hash()), (Decimal{-7, 0}.Hash()));
+  EXPECT_NE((Decimal{15, 1}.Hash()), Decimal::HashInt(15));
+  EXPECT_NE((Decimal{1, -20}.Hash()), (Decimal{1, -19}.Hash()));
+  std::mt19937_64 rng(17);
+  for (int i = 0; i < 20000; ++i) {
+    const int64_t v = static_cast<int64_t>(rng() % 2'000'000) - 1'000'000;
+    const int shift = static_cast<int>(rng() % 7);
+    int64_t p = 1;
+    for (int k = 0; k < shift; ++k) p *= 10;
+    const int64_t scale = static_cast<int64_t>(rng() % 9) - 4;
+    const Decimal a{v, static_cast<int32_t>(scale)};
+    const Decimal b{static_cast<int128>(v) * p, static_cast<int32_t>(scale + shift)};
+    ASSERT_TRUE(a == b);
+    ASSERT_EQ(a.Hash(), b.Hash()) << v << " " << scale << " " << shift;
+    ASSERT_EQ(Decimal::HashOf(v * p, scale + shift), a.Hash());
+  }
+}
+
 TEST(DecimalTest, Conversions) {
   EXPECT_EQ(Decimal::FromDouble(0.1).ToString(), ".1");
   EXPECT_EQ(Decimal::FromDouble(2.5).ToString(), "2.5");

@@ -28,7 +28,31 @@ class JoinFilterRandomTest : public SessionTest {
   }
 };
 
-TEST_F(JoinFilterRandomTest, WithAndWithoutTheFilterAnswersAgree) {
+// The same joins with the probe table (and the dimension) in the column store: the in-memory
+// scan tests the bits on hashes computed from the encoded keys (ColumnCU::HashRows) before
+// it decodes any column, so every encoding of a key column is a parameter. DML between the
+// rounds leaves stale blocks, read from the row store by the same scan.
+class JoinFilterStorageTest : public JoinFilterRandomTest,
+                              public ::testing::WithParamInterface<std::string> {
+ protected:
+  //! "" leaves the tables in the row store; otherwise `tables` go INMEMORY at the level the
+  //! parameter names ("QUERY LOW", "CAPACITY HIGH"), with an encoding forced after a '/'.
+  //! Returns the hint that makes a scan of `probe` read the column store ("" in the row store).
+  std::string InMemory(const std::vector<std::string>& tables, const std::string& probe) {
+    const std::string mode = GetParam();
+    if (mode.empty()) return "";
+    Exec("alter session set inmemory_size = 256M");
+    Exec("alter session set \"_inmemory_synchronous_population\" = true");
+    const auto slash = mode.find('/');
+    if (slash != std::string::npos)
+      Exec("alter session set \"_inmemory_force_encoding\" = " + mode.substr(slash + 1));
+    for (const std::string& t : tables)
+      Exec("alter table " + t + " inmemory memcompress for " + mode.substr(0, slash));
+    return "inmemory(" + probe + ") ";
+  }
+};
+
+TEST_P(JoinFilterStorageTest, WithAndWithoutTheFilterAnswersAgree) {
   Exec("create table d (k number, k2 number, grp number)");
   // Duplicate keys (k repeats every 1,500 rows), NULL keys (every 97th row).
   Exec(
@@ -64,7 +88,8 @@ TEST_F(JoinFilterRandomTest, WithAndWithoutTheFilterAnswersAgree) {
         return d + ".grp = " + std::to_string(pick(100));
     }
   };
-  const std::string ord = " leading(d f) use_hash(f) ";
+  const std::string ord = " leading(d f) use_hash(f) " + InMemory({"f", "d"}, "f");
+  const uint64_t im_rows = Stat("IM scan rows");
   for (int round = 0; round < 24; ++round) {
     const std::string p = dim_predicate("d");
     const std::vector<std::string> queries = {
@@ -104,7 +129,13 @@ TEST_F(JoinFilterRandomTest, WithAndWithoutTheFilterAnswersAgree) {
         EXPECT_GE(Count(plan_on, "JOIN FILTER USE"), q == 5 ? 2u : 1u) << on << "\n" << plan_on;
         EXPECT_EQ(Count(plan_on, "JOIN FILTER CREATE"), Count(plan_on, "JOIN FILTER USE"));
         EXPECT_EQ(Count(plan_off, "JOIN FILTER"), 0u) << off << "\n" << plan_off;
+        if (!GetParam().empty() && q == 0) {
+          EXPECT_EQ(Count(plan_on, "TABLE ACCESS INMEMORY FULL| F "), 1u) << plan_on;
+        }
       }
+    }
+    if (round == 0 && !GetParam().empty()) {
+      EXPECT_GT(Stat("IM scan rows"), im_rows) << "no IMCU was read";
     }
     // DML between rounds: keys into and out of the builds' ranges, NULL keys, duplicates.
     const int k = pick(2100);
@@ -146,27 +177,33 @@ TEST_F(JoinFilterRandomTest, WithAndWithoutTheFilterAnswersAgree) {
 // The scan tests the bits on each row's stored key fields before decoding it, hashing the
 // bytes as the executor hashes decoded keys: DATE keys, NUMBER(10,2) against unconstrained
 // NUMBER (1.5 and 1.50 are one key) and a two-column key must all find their matches.
-TEST_F(JoinFilterRandomTest, KeysHashedFromStoredRowsMatchDecodedOnes) {
-  Exec("create table dd (dt date, amt number, grp number)");
-  Exec("create table ff (dt date, amt number(10, 2), v number, pad varchar2(60))");
+TEST_P(JoinFilterStorageTest, KeysHashedFromStoredRowsMatchDecodedOnes) {
+  // big: NUMBERs beyond 64 bits; ff.v: 1, 2, 3, ... (a SEQUENCE in the column store).
+  Exec("create table dd (dt date, amt number, grp number, big number, seq number)");
+  Exec("create table ff (dt date, amt number(10, 2), v number, pad varchar2(60), big number)");
   Exec(
       "insert into dd select date '2020-01-01' + mod(level * 7, 400), mod(level, 300) / 4, "
-      "mod(level, 50) from dual connect by level <= 600");
+      "mod(level, 50), 123456789012345678901234 + mod(level * 11, 500), level * 40 "
+      "from dual connect by level <= 600");
   Exec(
       "insert into ff select case when mod(level, 41) = 0 then null else date '2020-01-01' + "
-      "trunc(level / 40) end, mod(level, 400) / 4, level, rpad('p', 50, 'q') from dual connect "
-      "by level <= 24000");
+      "trunc(level / 40) end, mod(level, 400) / 4, level, rpad('p', 50, 'q'), "
+      "123456789012345678901234 + mod(level, 700) from dual connect by level <= 24000");
   Exec("commit");
-  const std::string hints = "leading(dd ff) use_hash(ff) ";
+  const std::string hints = "leading(dd ff) use_hash(ff) " + InMemory({"ff"}, "ff");
   for (int grp : {0, 3, 17, 49}) {
     const std::string where = " and dd.grp < " + std::to_string(grp + 1);
     for (const std::string& on : {std::string("ff.dt = dd.dt"), std::string("ff.amt = dd.amt"),
-                                  std::string("ff.dt = dd.dt and ff.amt = dd.amt")}) {
+                                  std::string("ff.dt = dd.dt and ff.amt = dd.amt"),
+                                  std::string("ff.big = dd.big"), std::string("ff.v = dd.seq")}) {
       const std::string q = "count(*), sum(ff.v) from dd, ff where " + on + where;
       const std::string with = "select /*+ " + hints + "px_join_filter(ff) */ " + q;
       ASSERT_EQ(Rows(with), Rows("select /*+ " + hints + "no_px_join_filter(ff) */ " + q)) << with;
       if (grp == 3) {
         EXPECT_EQ(Count(Plan(with), "JOIN FILTER USE"), 1u) << with;
+        if (!GetParam().empty()) {
+          EXPECT_EQ(Count(Plan(with), "TABLE ACCESS INMEMORY FULL| FF "), 1u) << Plan(with);
+        }
       }
     }
   }
@@ -284,6 +321,11 @@ TEST_F(JoinFilterRandomTest, TwoFiltersProbedABlockAtATime) {
   Exec("rollback");
   EXPECT_EQ(Rows(with), expected);
 }
+
+INSTANTIATE_TEST_SUITE_P(Storage, JoinFilterStorageTest,
+                         ::testing::Values("", "QUERY LOW", "CAPACITY HIGH", "QUERY LOW/DICTIONARY",
+                                           "QUERY LOW/FOR", "QUERY LOW/RLE", "QUERY LOW/PLAIN",
+                                           "CAPACITY HIGH/DICTIONARY", "CAPACITY HIGH/FOR"));
 
 }  // namespace
 }  // namespace pathdb::testing
