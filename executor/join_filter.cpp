@@ -1,5 +1,6 @@
 #include "executor/join_filter.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "executor/cell_ops.h"
@@ -21,6 +22,9 @@ void JoinFilter::PublishFromTable(const JoinHashTable& table, const std::vector<
   std::vector<std::optional<Value>> min(keys.size()), max(keys.size());
   DataChunk chunk(distinct.types());
   std::vector<const Vector*> columns(keys.size());
+  // One NUMBER key whose values are all integers: candidates for the exact IntegerKeySet.
+  bool integers = keys.size() == 1 && compare_as_[0] == TypeId::kNumber;
+  std::vector<int64_t> ints;
   for (size_t first = 0; first < distinct.size(); first += kVectorSize) {
     const size_t n = std::min<size_t>(kVectorSize, distinct.size() - first);
     distinct.Scan(first, n, chunk);
@@ -32,6 +36,13 @@ void JoinFilter::PublishFromTable(const JoinHashTable& table, const std::vector<
       if (null) continue;
       bloom_->Insert(all_keys ? table.key_hash(static_cast<uint32_t>(first + r))
                               : JoinHashTable::HashKey(columns, r, compare_as_));
+      if (integers) {
+        const Value x = columns[0]->GetValue(r);
+        const std::optional<int64_t> i =
+            x.type().id == TypeId::kNumber ? x.number().ToInt64() : std::nullopt;
+        integers = i && Decimal{*i, 0} == x.number();
+        if (integers) ints.push_back(*i);
+      }
       for (size_t k = 0; k < keys.size(); ++k) {
         Value x = columns[k]->GetValue(r);
         if (!min[k] || x.Compare(*min[k]) < 0) min[k] = x;
@@ -64,7 +75,24 @@ void JoinFilter::PublishFromTable(const JoinHashTable& table, const std::vector<
       }
     }
   }
+  integer_keys_ = IntegerKeySet{};
+  if (integers && !ints.empty()) BuildIntegerKeys(ints);
   Publish(!min.empty() && !min[0], std::move(min), std::move(max));
+}
+
+void JoinFilter::BuildIntegerKeys(const std::vector<int64_t>& keys) {
+  const auto [lo, hi] = std::minmax_element(keys.begin(), keys.end());
+  const uint64_t span = static_cast<uint64_t>(*hi) - static_cast<uint64_t>(*lo) + 1;
+  const uint64_t limit = std::min(
+      kIntegerSetMaxBits, std::max(kIntegerSetMinBits, kIntegerSetBitsPerKey * keys.size()));
+  if (span == 0 || span > limit) return;  // span == 0: the whole 64-bit range wrapped
+  integer_keys_.lo = *lo;
+  integer_keys_.bits = span;
+  integer_keys_.words.assign((span + 63) / 64, 0);
+  for (int64_t v : keys) {
+    const uint64_t at = static_cast<uint64_t>(v) - static_cast<uint64_t>(*lo);
+    integer_keys_.words[at >> 6] |= uint64_t{1} << (at & 63);
+  }
 }
 
 size_t JoinFilter::BucketOf(size_t k, double x) const {
@@ -96,6 +124,26 @@ void JoinFilter::ApplyMembership(const std::vector<const Vector*>& keys, DataChu
     if (passed_untested_ < kRetryRows) return;
     active_ = true;  // sample one more window: the data may have changed along the segment
     window_probed_ = window_filtered_ = 0;
+  }
+  if (integer_keys_.bits > 0 && keys.size() == 1 && keys[0]->type().id == TypeId::kNumber &&
+      keys[0]->kind() == Vector::Kind::kFlat) {
+    // The exact key set: a NUMBER with a 64-bit coefficient needs no hash.
+    const Vector& v = *keys[0];
+    const Decimal* d = v.Data<Decimal>();
+    SelectionVector keep;
+    keep.reserve(n);
+    for (size_t i = 0; i < n; ++i) {
+      const uint32_t r = chunk.RowIndex(i);
+      if (v.IsNull(r)) continue;
+      const bool small = d[r].coef >= INT64_MIN && d[r].coef <= INT64_MAX;
+      if (small ? integer_keys_.ContainsScaled(static_cast<int64_t>(d[r].coef), d[r].scale)
+                : bloom_->MayContain(CombineHash(0, d[r].Hash())))
+        keep.push_back(r);
+    }
+    const uint64_t rejected = n - keep.size();
+    if (rejected > 0) chunk.SetSelection(std::move(keep));
+    Observe(n, rejected);
+    return;
   }
   // The batch's key hashes first (the join's own, column by column), then the probes.
   hashes_.assign(n, 0);

@@ -42,6 +42,15 @@ class JoinFilter final : public storage::RuntimeFilter {
     bloom_->MayContainBatch(hashes, n, keep);
   }
   void ObserveRows(uint64_t probed, uint64_t rejected) const override { Observe(probed, rejected); }
+  const IntegerKeySet* integer_keys() const override {
+    return integer_keys_.bits > 0 ? &integer_keys_ : nullptr;
+  }
+  //! An IntegerKeySet is kept while its span is at most max(kIntegerSetMinBits,
+  //! kIntegerSetBitsPerKey x keys) bits (and at most kIntegerSetMaxBits): ids of a selective
+  //! dimension spread over a million-id table take 128 KiB, under the L2 cache.
+  static constexpr uint64_t kIntegerSetMinBits = uint64_t{1} << 21;
+  static constexpr uint64_t kIntegerSetBitsPerKey = 64;
+  static constexpr uint64_t kIntegerSetMaxBits = uint64_t{1} << 27;
   //! NUMBER keys: the key-range summary (kRangeBuckets equal buckets over [min, max], a bit
   //! per bucket holding a build key) answers whether [lo, hi] meets a bucket with keys.
   bool MayMatchRange(size_t k, const Value& lo, const Value& hi) const override;
@@ -74,6 +83,9 @@ class JoinFilter final : public storage::RuntimeFilter {
     double lo = 0, hi = 0;
   };
   std::vector<RangeSummary> ranges_;
+  IntegerKeySet integer_keys_;  //!< bits == 0: none
+  //! Builds integer_keys_ from the keys' integer values when they qualify.
+  void BuildIntegerKeys(const std::vector<int64_t>& keys);
   // Probe-side statistics and the self-disable state: mutable because probing is logically
   // const (it never changes which rows may match); one scan probes at a time.
   mutable uint64_t probed_ = 0, filtered_ = 0;

@@ -36,7 +36,8 @@ namespace {
 // Ours (ALLSTATS LAST's Note): what the filter did on this line's rows.
 void NoteCounters(const JoinFilter& f, OperatorRuntimeStats& line) {
   const JoinFilter::Counters c = f.counters();
-  line.access_note = fmt::format("{} rows probed, {} rejected{}", c.probed, c.filtered,
+  line.access_note = fmt::format("{} rows probed, {} rejected{}{}", c.probed, c.filtered,
+                                 f.integer_keys() != nullptr ? ", integer keys tested exactly" : "",
                                  c.deactivated == 0 ? ""
                                  : c.active ? " (stopped probing once: it rejected under a third)"
                                             : " (stopped probing: it rejected under a third)");

@@ -323,7 +323,8 @@ void HeapScan::ChooseRowProbes() {
     for (uint32_t col : runtime_[i].columns) types.push_back(table_->columns[col].type.id);
     if (!runtime_[i].filter->ProbesRows(types)) continue;
     const bool one_number = types.size() == 1 && types[0] == TypeId::kNumber;
-    row_probes_.push_back(RowProbe{i, std::move(types), 0, 0, one_number});
+    row_probes_.push_back(RowProbe{i, std::move(types), 0, 0, one_number,
+                                   one_number ? runtime_[i].filter->integer_keys() : nullptr});
     batch_tested_[i] = false;
   }
 }
@@ -432,7 +433,7 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
   // The executor's key hash (executor/cell_ops.cpp HashCell, then CombineHash from 0) of
   // every gathered coefficient: rows are independent, so their multiplications overlap.
   for (size_t i = 0; i < n_probes; ++i) {
-    if (!row_probes_[i].one_number) continue;
+    if (!row_probes_[i].one_number || row_probes_[i].exact != nullptr) continue;
     uint64_t* h = hashes_[i].data();
     const SmallKey* k = small_keys_[i].data();
     for (size_t j = 0, n = hashes_[i].size(); j < n; ++j) {
@@ -445,12 +446,27 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
   for (size_t i = 0; i < n_probes && n > 0; ++i) {
     RowProbe& p = row_probes_[i];
     keep_.assign(n, 1);
-    runtime_[p.filter].filter->MayContainHashes(hashes_[i].data(), n, keep_.data());
+    if (p.exact != nullptr) {
+      // The integer key against the exact key set; only keys beyond 64 bits (hashed above)
+      // take the Bloom bits.
+      const SmallKey* k = small_keys_[i].data();
+      for (size_t j = 0; j < n; ++j) {
+        keep_[j] =
+            k[j].scale == kHashedAlready
+                ? static_cast<uint8_t>(runtime_[p.filter].filter->MayContainHash(hashes_[i][j]))
+                : static_cast<uint8_t>(p.exact->ContainsScaled(k[j].coef, k[j].scale));
+      }
+    } else {
+      runtime_[p.filter].filter->MayContainHashes(hashes_[i].data(), n, keep_.data());
+    }
     size_t kept = 0;
     for (size_t j = 0; j < n; ++j) {
       if (!keep_[j]) continue;
       candidates_[kept] = candidates_[j];
-      for (size_t q = i + 1; q < n_probes; ++q) hashes_[q][kept] = hashes_[q][j];
+      for (size_t q = i + 1; q < n_probes; ++q) {
+        hashes_[q][kept] = hashes_[q][j];
+        if (row_probes_[q].one_number) small_keys_[q][kept] = small_keys_[q][j];
+      }
       ++kept;
     }
     p.probed += n;

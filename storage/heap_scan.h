@@ -126,6 +126,9 @@ class HeapScan final : public ScanSource {
     //! The key is one NUMBER column: ProbeBlock gathers the stored coefficients and hashes
     //! them in a loop of their own.
     bool one_number = false;
+    //! one_number and the filter keeps its integer keys exactly: tested against them
+    //! instead of hashed (valid while the filter stays published).
+    const RuntimeFilter::IntegerKeySet* exact = nullptr;
   };
   std::vector<RowProbe> row_probes_;
   // ProbeBlock's results and scratch space (kept to avoid reallocating per block).

@@ -135,6 +135,38 @@ class RuntimeFilter {
       if (!MayContainHash(hashes[i])) keep[i] = 0;
     }
   }
+  //! The exact set of a single NUMBER key column's build keys when every one is an integer
+  //! and they lie close together: bit (v - lo) of `words` is set for each key v in
+  //! [lo, lo + bits). A scan holding the integer values of its key tests them here instead of
+  //! hashing them: one bit test a row, and no false positives.
+  struct IntegerKeySet {
+    int64_t lo = 0;
+    uint64_t bits = 0;
+    std::vector<uint64_t> words;
+    bool Contains(int64_t v) const {
+      const uint64_t at = static_cast<uint64_t>(v) - static_cast<uint64_t>(lo);
+      return at < bits && ((words[at >> 6] >> (at & 63)) & 1) != 0;
+    }
+    //! Contains for the decimal coef x 10^-scale (false when it is no 64-bit integer).
+    bool ContainsScaled(int64_t coef, int32_t scale) const {
+      if (scale == 0) return Contains(coef);
+      if (coef == 0) return Contains(0);
+      int64_t v = coef;
+      if (scale < 0) {
+        for (int32_t i = 0; i < -scale; ++i) {
+          if (__builtin_mul_overflow(v, 10, &v)) return false;
+        }
+        return Contains(v);
+      }
+      for (int32_t i = 0; i < scale; ++i) {
+        if (v % 10 != 0) return false;  // a fraction never equals an integer key
+        v /= 10;
+      }
+      return Contains(v);
+    }
+  };
+  //! REQUIRES: published(). The filter's IntegerKeySet, or nullptr when it keeps none.
+  virtual const IntegerKeySet* integer_keys() const { return nullptr; }
   //! REQUIRES: ProbesRows(...). Rows the scan probed and rejected since its last call: the
   //! filter's statistics and its decision to stop probing.
   virtual void ObserveRows(uint64_t probed, uint64_t rejected) const {

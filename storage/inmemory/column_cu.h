@@ -207,11 +207,18 @@ class ColumnCU {
   //! asked, SUM (NUMBER columns) and MIN/MAX, computed on the codes. `scratch` as Filter's.
   void Aggregate(const uint8_t* mask, uint32_t begin, size_t n, bool sum, bool minmax,
                  uint8_t* scratch, BatchAggregate& out) const;
+  bool IsNull(uint32_t row) const { return null_count_ > 0 && nulls_[row] != 0; }
+  //! A NUMBER column whose values are held as integers at scale 0 (IntValues gives them).
+  bool IntegerNumbers() const { return int_domain_ && type_.id == TypeId::kNumber && scale_ == 0; }
+  //! out[i] = the integer value of row rows[i] (as HashRows' rows; NULL rows give any value;
+  //! a NUMBER's value is out[i] / 10^scale). REQUIRES: the integer domain (IntegerNumbers(),
+  //! or a DATE / INTERVAL column).
+  void IntValues(uint32_t begin, size_t n, const uint32_t* rows, size_t k, int64_t* out,
+                 uint8_t* scratch) const;
   //! One row as a Value (tests, slow paths).
   Value GetValue(uint32_t row) const;
 
  private:
-  bool IsNull(uint32_t row) const { return null_count_ > 0 && nulls_[row] != 0; }
   //! The integer domain (frame of reference, dictionary and runs of integers): the value of a
   //! constant, exactly or not; see ToDomain.
   bool IntDomain() const { return int_domain_; }
@@ -224,10 +231,6 @@ class ColumnCU {
   //! Codes of rows [begin, begin + n), width_ bytes each: in place, or unpacked into scratch.
   const uint8_t* Codes(uint32_t begin, size_t n, uint8_t* scratch) const;
   int64_t IntValueAt(uint32_t row) const;  //!< REQUIRES: IntDomain(), not NULL
-  //! out[i] = the integer value of row rows[i] (as HashRows' rows; NULL rows give any value).
-  //! REQUIRES: IntDomain().
-  void IntValues(uint32_t begin, size_t n, const uint32_t* rows, size_t k, int64_t* out,
-                 uint8_t* scratch) const;
   Value FromInt(int64_t v) const;
   //! Row's value compared with constant `c` (three-way). REQUIRES: not NULL.
   int CompareRow(uint32_t row, const Value& c) const;

@@ -447,6 +447,23 @@ void ImScan::ChooseRowProbes(const Imcu& u) {
 size_t ImScan::ProbeRows(const Imcu& u, uint32_t begin, size_t n, size_t k) {
   for (size_t f : row_probes_) {
     if (k == 0) break;
+    const RuntimeFilter& filter = *runtime_[f].filter;
+    const RuntimeFilter::IntegerKeySet* exact = filter.integer_keys();
+    if (exact != nullptr && runtime_[f].columns.size() == 1 &&
+        u.columns[runtime_[f].columns[0]]->IntegerNumbers()) {
+      // The key's integers against the exact key set: a bit test a row, nothing hashed.
+      const ColumnCU& cu = *u.columns[runtime_[f].columns[0]];
+      cu.IntValues(begin, n, sel_.data(), k, ints_.data(), scratch_.data());
+      size_t kept = 0;
+      for (size_t i = 0; i < k; ++i) {
+        sel_[kept] = sel_[i];
+        kept += static_cast<size_t>(exact->Contains(ints_[i]) && !cu.IsNull(sel_[i]));
+      }
+      filter.ObserveRows(k, k - kept);
+      counters_.rows_rejected_runtime += k - kept;
+      k = kept;
+      continue;
+    }
     std::fill_n(hashes_.begin(), k, 0);
     std::fill_n(has_null_.begin(), k, 0);
     for (uint32_t col : runtime_[f].columns) {

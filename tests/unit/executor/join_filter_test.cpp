@@ -214,6 +214,56 @@ TEST(JoinFilter, BloomBitsKeepEveryBuildKeyAndFewOthers) {
   EXPECT_EQ(Probe(*f, 0, 4000, 2), 2000u);       // NULL keys never pass
 }
 
+//! The filter published from a build of the given NUMBER keys.
+std::shared_ptr<JoinFilter> FilterOf(const std::vector<Value>& keys,
+                                     std::unique_ptr<JoinHashTable>& table) {
+  const LogicalType num = LogicalType::Number();
+  table =
+      std::make_unique<JoinHashTable>(std::vector<LogicalType>{num}, std::vector<LogicalType>{num},
+                                      std::vector<TypeId>{TypeId::kNumber}, false);
+  DataChunk batch({num});
+  for (size_t i = 0; i < keys.size(); ++i) batch.column(0).SetValue(i, keys[i]);
+  batch.SetSize(keys.size());
+  table->Insert({&batch.column(0)}, batch);
+  auto filter = std::make_shared<JoinFilter>();
+  filter->PublishFromTable(*table, {0}, {TypeId::kNumber});
+  return filter;
+}
+
+// Integer keys close together are also kept exactly (a bitmap over their span): a scan holding
+// a key's integer tests a bit instead of hashing it, with no false positives. Keys that are not
+// all integers, or too far apart, keep only the Bloom bits.
+TEST(JoinFilter, IntegerKeySetHoldsExactlyTheIntegerBuildKeys) {
+  std::unique_ptr<JoinHashTable> table;
+  auto f = FilterOver(10000, table);
+  const auto* set = f->integer_keys();
+  ASSERT_NE(set, nullptr);
+  for (int64_t i = 0; i < 10000; ++i) ASSERT_TRUE(set->Contains(i)) << i;
+  EXPECT_FALSE(set->Contains(-1));
+  EXPECT_FALSE(set->Contains(10000));
+  EXPECT_FALSE(set->Contains(INT64_MIN));
+  EXPECT_TRUE(set->ContainsScaled(12300, 2));  // 123.00
+  EXPECT_FALSE(set->ContainsScaled(1225, 2));  // 12.25
+  EXPECT_TRUE(set->ContainsScaled(123, -1));   // 1230
+  EXPECT_FALSE(set->ContainsScaled(1, -5));    // 100000
+  EXPECT_FALSE(set->ContainsScaled(INT64_MAX, -3));
+  EXPECT_TRUE(set->ContainsScaled(0, 7));
+
+  std::vector<Value> spread;
+  for (int64_t i = 0; i < 1000; ++i) spread.push_back(I(i * 1000 + 7));
+  auto sparse = FilterOf(spread, table);
+  ASSERT_NE(sparse->integer_keys(), nullptr);  // 1M span: under the minimum bitmap size
+  EXPECT_TRUE(sparse->integer_keys()->Contains(999007));
+  EXPECT_FALSE(sparse->integer_keys()->Contains(999008));
+  EXPECT_EQ(FilterOf({I(0), I(1'000'000'000)}, table)->integer_keys(), nullptr);  // too far apart
+  EXPECT_EQ(
+      FilterOf({I(1), Value::Number(Decimal{15, 1}, LogicalType::Number())}, table)->integer_keys(),
+      nullptr);  // 1.5 is no integer
+  auto scaled = FilterOf({Value::Number(Decimal{400, 2}, LogicalType::Number()), I(9)}, table);
+  ASSERT_NE(scaled->integer_keys(), nullptr);  // 4.00 is the integer 4
+  EXPECT_TRUE(scaled->integer_keys()->Contains(4));
+}
+
 TEST(JoinFilter, StopsProbingWhenItRejectsTooLittleAndSamplesAgainLater) {
   std::unique_ptr<JoinHashTable> table;
   auto f = FilterOver(200000, table);

@@ -193,9 +193,10 @@ TEST_P(JoinFilterStorageTest, KeysHashedFromStoredRowsMatchDecodedOnes) {
   const std::string hints = "leading(dd ff) use_hash(ff) " + InMemory({"ff"}, "ff");
   for (int grp : {0, 3, 17, 49}) {
     const std::string where = " and dd.grp < " + std::to_string(grp + 1);
-    for (const std::string& on : {std::string("ff.dt = dd.dt"), std::string("ff.amt = dd.amt"),
-                                  std::string("ff.dt = dd.dt and ff.amt = dd.amt"),
-                                  std::string("ff.big = dd.big"), std::string("ff.v = dd.seq")}) {
+    for (const std::string& on :
+         {std::string("ff.dt = dd.dt"), std::string("ff.amt = dd.amt"),
+          std::string("ff.dt = dd.dt and ff.amt = dd.amt"), std::string("ff.big = dd.big"),
+          std::string("ff.v = dd.seq"), std::string("ff.amt = dd.grp")}) {
       const std::string q = "count(*), sum(ff.v) from dd, ff where " + on + where;
       const std::string with = "select /*+ " + hints + "px_join_filter(ff) */ " + q;
       ASSERT_EQ(Rows(with), Rows("select /*+ " + hints + "no_px_join_filter(ff) */ " + q)) << with;
