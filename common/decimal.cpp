@@ -376,20 +376,11 @@ std::strong_ordering Decimal::CompareScaled(const Decimal& a, const Decimal& b) 
 }
 
 uint64_t Decimal::HashOfScaled(int64_t coef, int64_t scale) {
-  if (coef == 0) return HashInt(0);
-  if (scale < 0) {  // an integer: its value when that fits 64 bits
-    int64_t v = coef;
-    bool fits = scale >= -kMaxFastAlign;
-    for (int64_t i = 0; fits && i < -scale; ++i) fits = !__builtin_mul_overflow(v, 10, &v);
-    if (fits) return HashInt(v);
-  }
-  // Strip trailing zeros (1.50 and 1.5 hash alike); reaching scale 0 means an integer.
-  while (coef % 10 == 0 && scale > 0) {
-    coef /= 10;
-    --scale;
-  }
-  if (scale == 0) return HashInt(coef);
-  while (coef % 10 == 0) {  // an integer beyond 64 bits: 1e20 as (1, -20) whatever it came as
+  int64_t v;
+  if (SmallToInteger(coef, scale, v)) return HashInt(v);
+  // A fraction, or an integer beyond 64 bits (1e20 as (1, -20) whatever it came as): the
+  // stripped coefficient and scale (1.50 and 1.5 hash alike).
+  while (coef % 10 == 0) {
     coef /= 10;
     --scale;
   }

@@ -112,6 +112,22 @@ struct Decimal {
   }
   //! Hash() of the integer v.
   static uint64_t HashInt(int64_t v) { return HashMix(static_cast<uint64_t>(v)); }
+  //! v = coef x 10^-scale when that is an integer fitting 64 bits (else false).
+  static bool SmallToInteger(int64_t coef, int64_t scale, int64_t& v) {
+    v = coef;
+    if (scale == 0 || coef == 0) return true;
+    if (scale < 0) {
+      for (int64_t i = 0; i < -scale; ++i) {
+        if (__builtin_mul_overflow(v, 10, &v)) return false;
+      }
+      return true;
+    }
+    for (int64_t i = 0; i < scale; ++i) {
+      if (v % 10 != 0) return false;
+      v /= 10;
+    }
+    return true;
+  }
 
  private:
   static constexpr int128 kCoefLimit = static_cast<int128>(10'000'000'000'000'000'000ULL) *

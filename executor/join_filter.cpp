@@ -36,15 +36,14 @@ void JoinFilter::PublishFromTable(const JoinHashTable& table, const std::vector<
       if (null) continue;
       bloom_->Insert(all_keys ? table.key_hash(static_cast<uint32_t>(first + r))
                               : JoinHashTable::HashKey(columns, r, compare_as_));
-      if (integers) {
-        const Value x = columns[0]->GetValue(r);
-        const std::optional<int64_t> i =
-            x.type().id == TypeId::kNumber ? x.number().ToInt64() : std::nullopt;
-        integers = i && Decimal{*i, 0} == x.number();
-        if (integers) ints.push_back(*i);
-      }
       for (size_t k = 0; k < keys.size(); ++k) {
         Value x = columns[k]->GetValue(r);
+        if (integers) {
+          const std::optional<int64_t> i =
+              x.type().id == TypeId::kNumber ? x.number().ToInt64() : std::nullopt;
+          integers = i && Decimal{*i, 0} == x.number();
+          if (integers) ints.push_back(*i);
+        }
         if (!min[k] || x.Compare(*min[k]) < 0) min[k] = x;
         if (!max[k] || x.Compare(*max[k]) > 0) max[k] = x;
       }

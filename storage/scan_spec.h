@@ -147,22 +147,11 @@ class RuntimeFilter {
       const uint64_t at = static_cast<uint64_t>(v) - static_cast<uint64_t>(lo);
       return at < bits && ((words[at >> 6] >> (at & 63)) & 1) != 0;
     }
-    //! Contains for the decimal coef x 10^-scale (false when it is no 64-bit integer).
+    //! Contains for the decimal coef x 10^-scale (false when it is no 64-bit integer: a
+    //! fraction never equals an integer key).
     bool ContainsScaled(int64_t coef, int32_t scale) const {
-      if (scale == 0) return Contains(coef);
-      if (coef == 0) return Contains(0);
-      int64_t v = coef;
-      if (scale < 0) {
-        for (int32_t i = 0; i < -scale; ++i) {
-          if (__builtin_mul_overflow(v, 10, &v)) return false;
-        }
-        return Contains(v);
-      }
-      for (int32_t i = 0; i < scale; ++i) {
-        if (v % 10 != 0) return false;  // a fraction never equals an integer key
-        v /= 10;
-      }
-      return Contains(v);
+      int64_t v;
+      return Decimal::SmallToInteger(coef, scale, v) && Contains(v);
     }
   };
   //! REQUIRES: published(). The filter's IntegerKeySet, or nullptr when it keeps none.

@@ -48,6 +48,9 @@ ImScan::ImScan(const ScanSpec& spec, ImSegment::Snapshot snapshot, uint64_t data
   runtime_ = spec.runtime_filters;
   runtime_applied_.assign(runtime_.size(), false);
   for (const RuntimeFilterRef& r : runtime_) {
+    std::vector<TypeId> types;
+    for (uint32_t col : r.columns) types.push_back(table.columns[col].type.id);
+    runtime_types_.push_back(std::move(types));
     std::vector<size_t> outs;
     for (uint32_t col : r.columns) {
       auto it = std::find(column_ids_.begin(), column_ids_.end(), col);
@@ -429,56 +432,48 @@ void ImScan::ChooseRowProbes(const Imcu& u) {
   untested_ = runtime_applied_;
   for (size_t i = 0; i < runtime_.size(); ++i) {
     if (!runtime_applied_[i] || runtime_output_[i].empty()) continue;
-    std::vector<TypeId> types;
-    bool in_memory = true;
-    for (uint32_t col : runtime_[i].columns) {
-      types.push_back(table_->columns[col].type.id);
-      in_memory = in_memory && u.columns[col].has_value();
-    }
-    if (!in_memory) continue;
+    const std::vector<uint32_t>& cols = runtime_[i].columns;
+    if (!std::all_of(cols.begin(), cols.end(),
+                     [&](uint32_t c) { return u.columns[c].has_value(); }))
+      continue;
     // False while the filter has switched itself off: ApplyMembership then counts the rows
     // it passes untested until it samples again.
-    if (!runtime_[i].filter->ProbesRows(types)) continue;
+    if (!runtime_[i].filter->ProbesRows(runtime_types_[i])) continue;
     row_probes_.push_back(i);
     untested_[i] = false;
   }
 }
 
 size_t ImScan::ProbeRows(const Imcu& u, uint32_t begin, size_t n, size_t k) {
+  uint8_t* keep = has_null_.data();
   for (size_t f : row_probes_) {
     if (k == 0) break;
     const RuntimeFilter& filter = *runtime_[f].filter;
+    const std::vector<uint32_t>& cols = runtime_[f].columns;
     const RuntimeFilter::IntegerKeySet* exact = filter.integer_keys();
-    if (exact != nullptr && runtime_[f].columns.size() == 1 &&
-        u.columns[runtime_[f].columns[0]]->IntegerNumbers()) {
+    if (exact != nullptr && cols.size() == 1 && u.columns[cols[0]]->IntegerNumbers()) {
       // The key's integers against the exact key set: a bit test a row, nothing hashed.
-      const ColumnCU& cu = *u.columns[runtime_[f].columns[0]];
+      const ColumnCU& cu = *u.columns[cols[0]];
       cu.IntValues(begin, n, sel_.data(), k, ints_.data(), scratch_.data());
-      size_t kept = 0;
-      for (size_t i = 0; i < k; ++i) {
-        sel_[kept] = sel_[i];
-        kept += static_cast<size_t>(exact->Contains(ints_[i]) && !cu.IsNull(sel_[i]));
+      for (size_t i = 0; i < k; ++i)
+        keep[i] = static_cast<uint8_t>(exact->Contains(ints_[i]) && !cu.IsNull(sel_[i]));
+    } else {
+      std::fill_n(hashes_.begin(), k, 0);
+      std::fill_n(keep, k, 0);
+      for (uint32_t col : cols) {
+        u.columns[col]->HashRows(begin, n, sel_.data(), k, ints_.data(), scratch_.data(),
+                                 hashes_.data(), keep);
       }
-      filter.ObserveRows(k, k - kept);
-      counters_.rows_rejected_runtime += k - kept;
-      k = kept;
-      continue;
+      // keep = not NULL (a NULL key never joins), then the bits.
+      for (size_t i = 0; i < k; ++i) keep[i] ^= 1;
+      filter.MayContainHashes(hashes_.data(), k, keep);
     }
-    std::fill_n(hashes_.begin(), k, 0);
-    std::fill_n(has_null_.begin(), k, 0);
-    for (uint32_t col : runtime_[f].columns) {
-      u.columns[col]->HashRows(begin, n, sel_.data(), k, ints_.data(), scratch_.data(),
-                               hashes_.data(), has_null_.data());
-    }
-    // keep = not NULL (a NULL key never joins), then the bits.
-    for (size_t i = 0; i < k; ++i) has_null_[i] ^= 1;
-    runtime_[f].filter->MayContainHashes(hashes_.data(), k, has_null_.data());
     size_t kept = 0;
     for (size_t i = 0; i < k; ++i) {
       sel_[kept] = sel_[i];
-      kept += has_null_[i];
+      kept += keep[i];
     }
-    runtime_[f].filter->ObserveRows(k, k - kept);
+    filter.ObserveRows(k, k - kept);
     counters_.rows_rejected_runtime += k - kept;
     k = kept;
   }

@@ -81,13 +81,14 @@ class ImScan final : public ScanSource {
   std::vector<RuntimeFilterRef> runtime_;
   std::vector<bool> runtime_applied_;
   std::vector<std::vector<size_t>> runtime_output_;
+  std::vector<std::vector<TypeId>> runtime_types_;  //!< per filter: its key columns' types
   // Join filters probed on the codes before any column is decoded: ~99% of a fact table's
   // rows may fail a selective dimension's bits, and hashing a NUMBER from its integer code
   // costs less than building the Decimal first (SOE d spent 64% in decoding and hashing).
   std::vector<size_t> row_probes_;  //!< filters probed this batch (indexes into runtime_)
   std::vector<bool> untested_;      //!< published and not probed this batch
   std::vector<uint64_t> hashes_;
-  std::vector<uint8_t> has_null_;
+  std::vector<uint8_t> has_null_;  //!< a key NULL, then the rows a filter keeps
   std::vector<int64_t> ints_;
   bool done_ = false;
   //! Per IMCU: 0 not yet visited, 1 read, 2 pruned, 3 read and every row passes the spec's
