@@ -172,7 +172,7 @@ uint64_t HashCell(const Vector& v, size_t row, TypeId compare_as) {
       return Mix(static_cast<uint64_t>(v.Data<int64_t>()[p]));
     case TypeId::kVarchar:
     case TypeId::kChar:
-      return std::hash<std::string_view>{}(v.Data<StringRef>()[p].view());
+      return HashString(v.Data<StringRef>()[p].view());
     case TypeId::kBoolean:
       return Mix(v.Data<uint8_t>()[p]);
     case TypeId::kNull:
@@ -211,12 +211,27 @@ void HashColumn(const Vector& v, const DataChunk& rows, TypeId compare_as, uint6
       loop([x](uint32_t r) { return Mix(static_cast<uint64_t>(x[r])); });
       return;
     }
+    if ((compare_as == TypeId::kVarchar || compare_as == TypeId::kChar) &&
+        (t == TypeId::kVarchar || t == TypeId::kChar)) {
+      const StringRef* x = v.Data<StringRef>();
+      loop([x](uint32_t r) { return HashString(x[r].view()); });
+      return;
+    }
   }
   for (size_t i = 0; i < n; ++i) {
     const uint32_t r = rows.RowIndex(i);
     if (v.IsNull(r)) has_null[i] = 1;
     hashes[i] = CombineHash(hashes[i], HashCell(v, r, compare_as));
   }
+}
+
+int32_t FirstValidScale(const Vector& v, const uint32_t* rows, size_t n) {
+  if (v.kind() == Vector::Kind::kConstant) return v.Validity()[0] ? v.Data<Decimal>()[0].scale : 0;
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t r = rows ? rows[i] : static_cast<uint32_t>(i);
+    if (v.Validity()[r]) return v.Data<Decimal>()[r].scale;
+  }
+  return 0;
 }
 
 }  // namespace pathdb

@@ -39,4 +39,21 @@ uint64_t HashCell(const Vector& v, size_t row, TypeId compare_as);
 void HashColumn(const Vector& v, const DataChunk& rows, TypeId compare_as, uint64_t* hashes,
                 uint8_t* has_null);
 
+//! Batch kernels over NUMBER vectors (arithmetic, SUM) run on the scaled coefficients when
+//! every valid row's coefficient has at most 18 digits at one scale: they take the scale of
+//! the first valid row (FirstValidScale), compute on that assumption while OR-ing
+//! NotSmallAt of each valid row into a flag, and redo the batch the general way if it is set.
+//! (An analytic query's NUMBER(p<=18,s) columns and literals always pass.)
+//! rows: physical indices (nullptr: 0..n-1); a constant vector is its row 0. 0 if none valid.
+int32_t FirstValidScale(const Vector& v, const uint32_t* rows, size_t n);
+//! Nonzero unless |d.coef| < 10^18 and d.scale == scale. Branch-free.
+inline uint64_t NotSmallAt(const Decimal& d, int32_t scale) {
+  constexpr uint64_t kBias = 999'999'999'999'999'999ULL;  // 10^18 - 1
+  const auto lo = static_cast<uint64_t>(d.coef);
+  const auto hi = static_cast<uint64_t>(d.coef >> 64);
+  const uint64_t sign = static_cast<uint64_t>(static_cast<int64_t>(lo) >> 63);
+  return (hi ^ sign) | static_cast<uint64_t>(lo + kBias > 2 * kBias) |
+         static_cast<uint32_t>(d.scale ^ scale);
+}
+
 }  // namespace pathdb

@@ -36,4 +36,17 @@ inline void EvalInto(const BoundExpr& expr, const DataChunk& input, Vector& resu
   ExpressionExecutor::Execute(expr, input, result, ctx);
 }
 
+//! `expr` over `input`: a plain column of the expression's physical type is used in place
+//! (no per-batch copy: a GROUP BY key or SUM argument is usually one), anything else is
+//! evaluated into `scratch`. The result is valid until `input` or `scratch` changes.
+inline const Vector* EvalOrReference(const BoundExpr& expr, const DataChunk& input, Vector& scratch,
+                                     EvalContext& ctx) {
+  if (expr.kind == BoundKind::kColumn && expr.column_index < input.ColumnCount() &&
+      input.column(expr.column_index).type().id == expr.type.id &&
+      scratch.type().id == expr.type.id)
+    return &input.column(expr.column_index);
+  EvalInto(expr, input, scratch, ctx);
+  return &scratch;
+}
+
 }  // namespace pathdb

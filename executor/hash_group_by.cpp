@@ -14,6 +14,7 @@ struct HashGroupByState : OperatorState {
   std::unique_ptr<OperatorState> child;
   DataChunk input;
   std::vector<Vector> keys;                   //!< evaluated group expressions of one batch
+  std::vector<const Vector*> key_ptrs;        //!< the batch's keys: `keys` or input columns
   std::vector<std::unique_ptr<Vector>> args;  //!< evaluated aggregate arguments (null: none)
   std::unique_ptr<RowHashTable> table;
   std::unique_ptr<AggregateStates> aggs;
@@ -101,7 +102,7 @@ void SpillRows(HashGroupByState& st, const std::vector<uint32_t>& positions, int
     size_t r = st.input.RowIndex(i);
     uint64_t h = 0;
     for (size_t k = 0; k < st.keys.size(); ++k) {
-      h = CombineHash(h, HashCell(st.keys[k], r, st.compare_as[k]));
+      h = CombineHash(h, HashCell(*st.key_ptrs[k], r, st.compare_as[k]));
     }
     by_part[(h >> shift) & (kPartitions - 1)].push_back(i);
   }
@@ -115,13 +116,13 @@ void SpillRows(HashGroupByState& st, const std::vector<uint32_t>& positions, int
 bool HashGroupBy::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<HashGroupByState&>(state);
   if (!st.built) {
-    std::vector<const Vector*> key_ptrs;
-    for (const auto& k : st.keys) key_ptrs.push_back(&k);
+    std::vector<const Vector*>& key_ptrs = st.key_ptrs;
+    key_ptrs.resize(st.keys.size());
     std::vector<uint32_t> gids;
     while (children_[0]->Next(ctx, *st.child, st.input)) {
       ctx.CheckCancel();
       for (size_t i = 0; i < groups_.size(); i++)
-        EvalInto(*groups_[i], st.input, st.keys[i], ctx.eval);
+        key_ptrs[i] = EvalOrReference(*groups_[i], st.input, st.keys[i], ctx.eval);
       if (st.parts.empty()) {
         st.table->FindOrInsert(key_ptrs, st.input, gids, nullptr);
         if (spill_level_ < kMaxSpillLevel && !groups_.empty() &&

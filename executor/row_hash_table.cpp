@@ -1,5 +1,7 @@
 #include "executor/row_hash_table.h"
 
+#include <cstring>
+
 #include "executor/cell_ops.h"
 
 namespace pathdb {
@@ -24,17 +26,65 @@ void RowHashTable::HashRows(const std::vector<const Vector*>& keys, const DataCh
     HashColumn(*keys[j], rows, compare_as_[j], hashes.data(), has_null.data());
 }
 
+void RowHashTable::ChooseKeyCompare(const std::vector<const Vector*>& keys) const {
+  key_compare_.assign(keys.size(), KeyCompare::kGeneral);
+  for (size_t j = 0; j < keys.size(); j++) {
+    const TypeId stored = keys_.types()[j].id, probe = keys[j]->type().id;
+    if (stored != probe || compare_as_[j] != stored) continue;
+    switch (stored) {
+      case TypeId::kNumber:
+        key_compare_[j] = KeyCompare::kNumber;
+        break;
+      case TypeId::kVarchar:
+      case TypeId::kChar:
+        key_compare_[j] = KeyCompare::kString;
+        break;
+      case TypeId::kDate:
+      case TypeId::kTimestamp:
+      case TypeId::kIntervalYM:
+      case TypeId::kIntervalDS:
+        key_compare_[j] = KeyCompare::kInt64;
+        break;
+      default:
+        break;
+    }
+  }
+}
+
 bool RowHashTable::KeyEquals(uint32_t id, const std::vector<const Vector*>& keys,
                              size_t row) const {
   size_t off = ChunkCollection::Offset(id);
   for (size_t j = 0; j < keys.size(); j++) {
     const Vector& stored = keys_.Column(j, id);
-    bool sn = stored.IsNull(off), kn = keys[j]->IsNull(row);
+    const Vector& key = *keys[j];
+    const size_t p = PhysRow(key, row);
+    bool sn = stored.IsNull(off), kn = key.IsNull(p);
     if (sn || kn) {
       if (sn && kn) continue;
       return false;
     }
-    if (CompareCells(stored, off, *keys[j], row) != 0) return false;
+    switch (key_compare_[j]) {
+      case KeyCompare::kNumber:
+        if (stored.Data<Decimal>()[off] != key.Data<Decimal>()[p]) return false;
+        break;
+      case KeyCompare::kString: {
+        const StringRef a = stored.Data<StringRef>()[off], b = key.Data<StringRef>()[p];
+        if (a.size != b.size) return false;
+        if (a.size <= 8) {  // short keys (flags, codes) inline, without a call to memcmp
+          for (uint32_t k = 0; k < a.size; ++k)
+            if (a.data[k] != b.data[k]) return false;
+        } else if (std::memcmp(a.data, b.data, a.size) != 0) {
+          return false;
+        }
+        break;
+      }
+      case KeyCompare::kInt64:
+        if (stored.Data<int64_t>()[off] != key.Data<int64_t>()[p]) return false;
+        break;
+      case KeyCompare::kGeneral:
+        if (CompareCells(stored, off, key, row) != 0) return false;
+        break;
+    }
   }
   return true;
 }
@@ -53,6 +103,7 @@ void RowHashTable::Grow() {
 void RowHashTable::FindOrInsert(const std::vector<const Vector*>& keys, const DataChunk& rows,
                                 std::vector<uint32_t>& ids, std::vector<uint8_t>* is_new) {
   HashRows(keys, rows, hashes_, has_null_);
+  ChooseKeyCompare(keys);
   size_t n = rows.Count();
   ids.assign(n, kNotFound);
   if (is_new) is_new->assign(n, 0);
@@ -85,6 +136,7 @@ void RowHashTable::FindOrInsert(const std::vector<const Vector*>& keys, const Da
 void RowHashTable::Find(const std::vector<const Vector*>& keys, const DataChunk& rows,
                         std::vector<uint32_t>& ids) const {
   HashRows(keys, rows, hashes_, has_null_);
+  ChooseKeyCompare(keys);
   size_t n = rows.Count();
   ids.assign(n, kNotFound);
   size_t mask = slots_.size() - 1;

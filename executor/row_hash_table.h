@@ -41,15 +41,20 @@ class RowHashTable {
   void HashRows(const std::vector<const Vector*>& keys, const DataChunk& rows,
                 std::vector<uint64_t>& hashes, std::vector<uint8_t>& has_null) const;
   bool KeyEquals(uint32_t id, const std::vector<const Vector*>& keys, size_t row) const;
+  //! How KeyEquals compares column j of this batch: the stored and probe key's physical type
+  //! when both are the same (one load and compare), else the general CompareCells.
+  enum class KeyCompare : uint8_t { kGeneral, kNumber, kString, kInt64 };
+  void ChooseKeyCompare(const std::vector<const Vector*>& keys) const;
   void Grow();
 
   std::vector<TypeId> compare_as_;
   bool nulls_equal_;
   ChunkCollection keys_;
-  std::vector<uint64_t> key_hashes_;  //!< per id
-  std::vector<uint32_t> slots_;       //!< id + 1, 0 = empty; size is a power of two
+  std::vector<uint64_t> key_hashes_;      //!< per id
+  std::vector<uint32_t> slots_;           //!< id + 1, 0 = empty; size is a power of two
   mutable std::vector<uint64_t> hashes_;  // per-batch scratch
   mutable std::vector<uint8_t> has_null_;
+  mutable std::vector<KeyCompare> key_compare_;  // per-batch, per key column
 };
 
 }  // namespace pathdb

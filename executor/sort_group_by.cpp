@@ -56,8 +56,7 @@ void Build(const SortGroupBy& op, const PhysicalOperator& child, ExecContext& ct
     compare_as.push_back(g->type.id);
     keys.emplace_back(g->type);
   }
-  std::vector<const Vector*> key_ptrs;
-  for (const auto& k : keys) key_ptrs.push_back(&k);
+  std::vector<const Vector*> key_ptrs(keys.size());
   st.table = std::make_unique<RowHashTable>(key_types, compare_as, /*nulls_equal=*/true);
   st.aggs = MakeAggregateStates(op.aggregates());
   std::vector<std::unique_ptr<Vector>> scratch;
@@ -67,7 +66,8 @@ void Build(const SortGroupBy& op, const PhysicalOperator& child, ExecContext& ct
   std::vector<uint32_t> gids;
   while (child.Next(ctx, *st.child, input)) {
     ctx.CheckCancel();
-    for (size_t k = 0; k < keys.size(); ++k) EvalInto(*op.groups()[k], input, keys[k], ctx.eval);
+    for (size_t k = 0; k < keys.size(); ++k)
+      key_ptrs[k] = EvalOrReference(*op.groups()[k], input, keys[k], ctx.eval);
     st.table->FindOrInsert(key_ptrs, input, gids, nullptr);
     st.aggs->Resize(st.table->size());
     for (size_t a = 0; a < op.aggregates().size(); ++a) {

@@ -1,10 +1,13 @@
 // Arithmetic (+ - * / % NEG), date arithmetic and string concatenation: one tight loop per
 // operator, with the constant-operand cases instantiated separately.
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 
 #include "common/datetime.h"
 #include "common/interval.h"
+#include "executor/cell_ops.h"
 #include "executor/expr/internal.h"
 
 namespace pathdb::expr {
@@ -102,6 +105,77 @@ Decimal SqliteInteger(const Decimal& r) {
   return Decimal::FromDouble(r.ToDouble());
 }
 
+// + - * of NUMBERs whose coefficients fit 18 digits, each operand at one scale in the batch
+// (every NUMBER(p<=18,s) column and literal an analytic query computes with): the scales are
+// hoisted out of the loop and checked per row as it goes (NotSmallAt), and the exact result
+// of a row is one 64x64->128-bit multiply or an aligned add -- what Decimal's + - * return
+// (same coefficient, scale, and the canonical zero). false: some valid row broke the
+// assumption; the caller recomputes the batch with the general operators.
+template <char Op, bool AC, bool BC>
+bool SmallNumberBatch(const Vector& a, const Vector& b, Vector& out, Sel sel, int32_t sa,
+                      int32_t sb, int32_t scale, int64_t pa, int64_t pb) {
+  const Decimal* ad = a.Data<Decimal>();
+  const Decimal* bd = b.Data<Decimal>();
+  const uint8_t* av = a.Validity();
+  const uint8_t* bv = b.Validity();
+  Decimal* od = out.Data<Decimal>();
+  uint8_t* ov = out.Validity();
+  uint64_t bad = 0;
+  for (const uint32_t r : sel) {
+    const uint32_t ia = AC ? 0 : r, ib = BC ? 0 : r;
+    const uint8_t valid = av[ia] & bv[ib];
+    ov[r] = valid;
+    // A NULL row's garbage is computed too (never read); int64 x int64 cannot overflow int128.
+    uint64_t odd = 0;
+    if constexpr (!AC) odd |= NotSmallAt(ad[ia], sa);
+    if constexpr (!BC) odd |= NotSmallAt(bd[ib], sb);
+    bad |= odd & (0 - static_cast<uint64_t>(valid));
+    const auto x = static_cast<int64_t>(ad[ia].coef), y = static_cast<int64_t>(bd[ib].coef);
+    int128 res;
+    if constexpr (Op == '*') {
+      res = static_cast<int128>(x) * y;
+    } else {
+      const int128 xa = pa == 1 ? int128{x} : static_cast<int128>(x) * pa;
+      const int128 ya = pb == 1 ? int128{y} : static_cast<int128>(y) * pb;
+      res = Op == '+' ? xa + ya : xa - ya;
+    }
+    od[r].coef = res;
+    od[r].scale = res == 0 ? 0 : scale;
+  }
+  return bad == 0;
+}
+
+template <char Op>
+bool SmallNumberArith(const Vector& a, const Vector& b, Vector& out, Sel sel) {
+  static constexpr auto kPow10 = [] {
+    std::array<int64_t, 19> p{};
+    p[0] = 1;
+    for (size_t i = 1; i < p.size(); ++i) p[i] = p[i - 1] * 10;
+    return p;
+  }();
+  const bool ac = IsConst(a), bc = IsConst(b);
+  if (ac && bc) return false;  // one row: the general operator
+  const int32_t sa = FirstValidScale(a, sel.data(), sel.size());
+  const int32_t sb = FirstValidScale(b, sel.data(), sel.size());
+  if (sa < 0 || sa > 130 || sb < 0 || sb > 130) return false;
+  // A constant operand is checked once, here; the loop checks the other.
+  if (ac && a.Validity()[0] && NotSmallAt(a.Data<Decimal>()[0], sa)) return false;
+  if (bc && b.Validity()[0] && NotSmallAt(b.Data<Decimal>()[0], sb)) return false;
+  int32_t scale = sa + sb;
+  int64_t pa = 1, pb = 1;
+  if constexpr (Op == '*') {
+    if (scale > 130) return false;
+  } else {
+    scale = std::max(sa, sb);
+    if (scale - std::min(sa, sb) > 18) return false;
+    pa = kPow10[static_cast<size_t>(scale - sa)];
+    pb = kPow10[static_cast<size_t>(scale - sb)];
+  }
+  if (ac) return SmallNumberBatch<Op, true, false>(a, b, out, sel, sa, sb, scale, pa, pb);
+  if (bc) return SmallNumberBatch<Op, false, true>(a, b, out, sel, sa, sb, scale, pa, pb);
+  return SmallNumberBatch<Op, false, false>(a, b, out, sel, sa, sb, scale, pa, pb);
+}
+
 void NumberArith(char op, const BoundExpr& e, const Vector& a0, const Vector& b0, State& st,
                  Sel sel, Vector& out) {
   const Typed ta(a0, LogicalType::Number(), sel, st.ctx),
@@ -109,6 +183,11 @@ void NumberArith(char op, const BoundExpr& e, const Vector& a0, const Vector& b0
   const Vector &a = ta.get(), &b = tb.get();
   const bool sqlite = !st.oracle();
   const bool to_real = sqlite && e.type.IsIntegral();
+  if (!to_real) {
+    if (op == '+' && SmallNumberArith<'+'>(a, b, out, sel)) return;
+    if (op == '-' && SmallNumberArith<'-'>(a, b, out, sel)) return;
+    if (op == '*' && SmallNumberArith<'*'>(a, b, out, sel)) return;
+  }
   switch (op) {
     case '+':
       return Binary<Decimal, Decimal, Decimal>(

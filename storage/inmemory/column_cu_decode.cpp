@@ -2,6 +2,7 @@
 // values and a join filter's key hashes computed without building a Vector. Filtering and
 // aggregating on the codes are in column_cu_eval.cpp, building and encoding in column_cu.cpp.
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "common/hash.h"
@@ -10,6 +11,9 @@
 namespace pathdb::storage::im {
 
 namespace {
+
+//! Dictionaries up to this size decode each distinct string of a batch once.
+constexpr size_t kFewStrings = 256;
 
 template <typename C>
 void DecodeFor(const uint8_t* codes, const uint32_t* rows, size_t n, int64_t base, int64_t unit,
@@ -64,6 +68,20 @@ void ColumnCU::Decode(const uint32_t* rows, size_t n, Vector& out, size_t at) co
         DecodeFor<uint64_t>(codes_.data(), rows, n, base_, unit_, scale_, type_.id, out, at);
         return;
     }
+  }
+  if (enc_ == Encoding::kDictionary && type_.IsString() && dict_str_.size() <= kFewStrings) {
+    // A small dictionary (flags, statuses, codes): each value the batch meets is copied into
+    // the vector's heap once, and the rows share it.
+    std::array<StringRef, kFewStrings> once;
+    std::fill_n(once.begin(), dict_str_.size(), StringRef{});
+    StringRef* dst = out.Data<StringRef>() + at;
+    for (size_t i = 0; i < n; ++i) {
+      if (!valid[i]) continue;
+      const auto code = static_cast<size_t>(CodeAt(rows[i]));
+      if (once[code].data == nullptr) once[code] = out.heap().Add(dict_str_[code]);
+      dst[i] = once[code];
+    }
+    return;
   }
   for (size_t i = 0; i < n; ++i) {
     const uint32_t r = rows[i];

@@ -1,0 +1,197 @@
+// The NUMBER batch kernels (arithmetic on scaled coefficients, SUM/AVG into few groups) must
+// give exactly what Decimal's operators give row by row: the same coefficient and scale, the
+// canonical zero, NULL in NULL out, and the general path for every batch that breaks their
+// assumption (mixed scales, coefficients beyond 18 digits or 2^116, negative scales), with
+// selections, constants and NULLs. Also: short string keys hash and compare as before.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "common/hash.h"
+#include "executor/aggregate.h"
+#include "executor/expression.h"
+#include "expr_test_util.h"
+
+namespace pathdb {
+namespace {
+
+//! Batches of one "kind": most are uniform (the fast path), the others break it one way.
+Decimal RandomNumber(std::mt19937_64& rng, int kind, int32_t scale) {
+  Decimal d;
+  d.scale = scale;
+  d.coef = static_cast<int64_t>(rng() % 2000001) - 1000000;  // zeros included
+  if (rng() % 50 == 0) d.coef = 0;
+  switch (kind) {
+    case 1:  // now and then another scale
+      if (rng() % 20 == 0) d.scale = static_cast<int32_t>(rng() % 5);
+      break;
+    case 2:  // now and then 18 or more digits (and beyond 2^116 for SUM)
+      if (rng() % 30 == 0) {
+        d.coef = static_cast<int128>(static_cast<int64_t>(rng() >> 2)) *
+                 static_cast<int128>(static_cast<int64_t>(rng() >> 2));
+        if (rng() % 2) d.coef *= static_cast<int128>(1) << 40;
+        if (rng() % 2) d.coef = -d.coef;
+      } else if (rng() % 30 == 0) {
+        d.coef = 999'999'999'999'999'999LL + static_cast<int64_t>(rng() % 3);  // the edge
+      }
+      break;
+    case 3:  // a negative scale
+      if (rng() % 25 == 0) d.scale = -static_cast<int32_t>(1 + rng() % 3);
+      break;
+    default:
+      break;
+  }
+  return d;
+}
+
+void ExpectSameDecimal(const Decimal& got, const Decimal& want, const std::string& what) {
+  EXPECT_TRUE(got.coef == want.coef && got.scale == want.scale)
+      << what << ": got " << got.ToString() << " (scale " << got.scale << "), want "
+      << want.ToString() << " (scale " << want.scale << ")";
+}
+
+TEST(NumberBatch, ArithmeticEqualsDecimalOperatorsRowByRow) {
+  std::mt19937_64 rng(2026);
+  for (int round = 0; round < 400; ++round) {
+    const size_t n = 1 + rng() % kVectorSize;
+    const int kind = static_cast<int>(rng() % 4);
+    const auto sa = static_cast<int32_t>(rng() % 4), sb = static_cast<int32_t>(rng() % 4);
+    DataChunk chunk({LogicalType::Number(), LogicalType::Number()});
+    for (size_t r = 0; r < n; ++r) {
+      for (size_t c = 0; c < 2; ++c) {
+        Vector& v = chunk.column(c);
+        const bool null = rng() % 15 == 0;
+        v.SetNull(r, null);
+        // Garbage under a NULL must not matter: a huge coefficient at a wild scale.
+        v.Data<Decimal>()[r] = null ? Decimal{static_cast<int128>(1) << 100, 77}
+                                    : RandomNumber(rng, kind, c == 0 ? sa : sb);
+      }
+    }
+    chunk.SetSize(n);
+    if (rng() % 2) {
+      SelectionVector sel;
+      for (uint32_t r = 0; r < n; ++r)
+        if (rng() % 3) sel.push_back(r);
+      chunk.SetSelection(std::move(sel));
+    }
+    const int shape = static_cast<int>(rng() % 3);  // col op col, const op col, col op const
+    const Decimal konst = RandomNumber(rng, kind, static_cast<int32_t>(rng() % 3));
+    const bool konst_null = rng() % 10 == 0;
+    for (const char* op : {"+", "-", "*"}) {
+      auto side = [&](size_t col) {
+        if ((shape == 1 && col == 0) || (shape == 2 && col == 1)) {
+          return konst_null ? exprtest::Null() : exprtest::Const(Value::Number(konst));
+        }
+        return exprtest::Col(col, LogicalType::Number());
+      };
+      auto e = exprtest::Fn(op, LogicalType::Number(), side(0), side(1));
+      Vector out(LogicalType::Number());
+      EvalContext ctx;
+      ExpressionExecutor::Execute(*e, chunk, out, ctx);
+      for (size_t i = 0; i < chunk.Count(); ++i) {
+        const uint32_t r = chunk.RowIndex(i);
+        const bool a_null = shape == 1 ? konst_null : chunk.column(0).IsNull(r);
+        const bool b_null = shape == 2 ? konst_null : chunk.column(1).IsNull(r);
+        const size_t p = out.kind() == Vector::Kind::kConstant ? 0 : r;
+        ASSERT_EQ(out.IsNull(p), a_null || b_null) << op << " round " << round << " row " << r;
+        if (a_null || b_null) continue;
+        const Decimal a = shape == 1 ? konst : chunk.column(0).Data<Decimal>()[r];
+        const Decimal b = shape == 2 ? konst : chunk.column(1).Data<Decimal>()[r];
+        const Decimal want = op[0] == '+' ? a + b : (op[0] == '-' ? a - b : a * b);
+        ExpectSameDecimal(out.Data<Decimal>()[p], want,
+                          std::string(op) + " round " + std::to_string(round));
+        if (::testing::Test::HasFailure()) return;
+      }
+    }
+  }
+}
+
+TEST(NumberBatch, SumAndAvgIntoFewGroupsEqualRowByRowSums) {
+  std::mt19937_64 rng(4);
+  for (int round = 0; round < 120; ++round) {
+    const size_t groups = 1 + rng() % 6;
+    const int kind = static_cast<int>(rng() % 4);
+    const auto scale = static_cast<int32_t>(rng() % 3);
+    std::vector<AggregateSpec> specs;
+    specs.push_back({"SUM", false, exprtest::Col(0, LogicalType::Number()), LogicalType::Number()});
+    specs.push_back({"AVG", false, exprtest::Col(0, LogicalType::Number()), LogicalType::Number()});
+    AggregateStates states(specs);
+    states.Resize(groups);
+    std::vector<Decimal> want(groups);
+    std::vector<int64_t> count(groups, 0);
+    for (int batch = 0; batch < 3; ++batch) {
+      const size_t n = 1 + rng() % kVectorSize;
+      DataChunk chunk({LogicalType::Number()});
+      Vector& v = chunk.column(0);
+      for (size_t r = 0; r < n; ++r) {
+        const bool null = rng() % 12 == 0;
+        v.SetNull(r, null);
+        v.Data<Decimal>()[r] =
+            null ? Decimal{static_cast<int128>(1) << 120, 99} : RandomNumber(rng, kind, scale);
+      }
+      chunk.SetSize(n);
+      if (rng() % 2) {
+        SelectionVector sel;
+        for (uint32_t r = 0; r < n; ++r)
+          if (rng() % 4) sel.push_back(r);
+        chunk.SetSelection(std::move(sel));
+      }
+      std::vector<uint32_t> gids(chunk.Count());
+      for (size_t i = 0; i < gids.size(); ++i) {
+        // Long runs of one group too: the two banks must still add up.
+        gids[i] = rng() % 3 == 0 ? 0 : static_cast<uint32_t>(rng() % groups);
+        const uint32_t r = chunk.RowIndex(i);
+        if (v.IsNull(r)) continue;
+        want[gids[i]] = want[gids[i]] + v.Data<Decimal>()[r];
+        ++count[gids[i]];
+      }
+      states.Update(0, &v, chunk, gids);
+      states.Update(1, &v, chunk, gids);
+    }
+    Vector sum(LogicalType::Number()), avg(LogicalType::Number());
+    for (uint32_t g = 0; g < groups; ++g) {
+      states.Finalize(0, g, sum, g);
+      states.Finalize(1, g, avg, g);
+      ASSERT_EQ(sum.IsNull(g), count[g] == 0) << "round " << round << " group " << g;
+      if (count[g] == 0) continue;
+      EXPECT_EQ(sum.Data<Decimal>()[g], want[g])
+          << "round " << round << " group " << g << ": " << sum.Data<Decimal>()[g].ToString()
+          << " vs " << want[g].ToString();
+      EXPECT_EQ(avg.Data<Decimal>()[g], want[g] / Decimal::FromInt(count[g]))
+          << "round " << round << " group " << g;
+      if (::testing::Test::HasFailure()) return;
+    }
+  }
+}
+
+TEST(NumberBatch, ShortStringHashSeparatesEveryShortString) {
+  // Every string of up to 3 bytes over a small alphabet (with NUL bytes), and all lengths up
+  // to 20 of one pattern: distinct strings, distinct hashes; equal strings, equal hashes.
+  std::vector<std::string> all{""};
+  const std::string alphabet("ab\0Z", 4);
+  for (int len = 1; len <= 3; ++len) {
+    std::vector<std::string> next;
+    for (const auto& s : all)
+      if (static_cast<int>(s.size()) == len - 1)
+        for (char c : alphabet) next.push_back(s + c);
+    all.insert(all.end(), next.begin(), next.end());
+  }
+  for (int len = 4; len <= 20; ++len) {
+    all.push_back(std::string(static_cast<size_t>(len), 'x'));
+    std::string y(static_cast<size_t>(len), 'x');
+    y[static_cast<size_t>(len) / 2] = 'y';
+    all.push_back(y);
+    y.back() = 'z';
+    all.push_back(y);
+  }
+  std::map<uint64_t, std::string> seen;
+  for (const auto& s : all) {
+    const uint64_t h = HashString(s);
+    EXPECT_EQ(h, HashString(std::string(s))) << "copy of '" << s << "'";
+    auto [it, fresh] = seen.emplace(h, s);
+    EXPECT_TRUE(fresh) << "'" << s << "' and '" << it->second << "' hash alike";
+  }
+}
+
+}  // namespace
+}  // namespace pathdb
