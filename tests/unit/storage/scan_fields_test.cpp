@@ -1,7 +1,8 @@
 // The scan's row splitting and its compiled predicates, on encoded rows without a database:
 // SplitFields finds exactly the fields a row holds and rejects a row whose lengths run past
 // its end; DATE/TIMESTAMP ranges (compiled to inclusive int64 bounds) agree with comparing
-// the values one by one, at every bound kind and at the ends of the int64 range.
+// the values one by one, at every bound kind and at the ends of the int64 range; DecodeInto
+// gives a NUMBER(p,s) column's values at scale s.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -110,6 +111,40 @@ TEST(DecodeSmallNumber, HashesAsTheDecodedDecimal) {
   int32_t scale;
   EXPECT_FALSE(DecodeSmallNumber(std::string_view(reinterpret_cast<char*>(enc), n),
                                  reinterpret_cast<char*>(enc) + sizeof enc, coef, scale));
+}
+
+TEST(DecodeInto, NumberAtTheColumnsScaleKeepsTheValue) {
+  // A NUMBER(p,s) column decodes every value at scale s (17 stored as 17 comes out as
+  // 1700 x 10^-2 in NUMBER(9,2)), so a batch has one scale; the value never changes, and
+  // columns without a declared scale, or values too wide to scale up, stay as stored.
+  std::mt19937_64 rng(12);
+  const std::vector<LogicalType> types = {LogicalType::Number(9, 2), LogicalType::Number(15, 0),
+                                          LogicalType::Number(30, 4), LogicalType::Number(),
+                                          LogicalType::Number(5, -2)};
+  for (int i = 0; i < 4000; ++i) {
+    const LogicalType& t = types[rng() % types.size()];
+    Decimal d{static_cast<int64_t>(rng() % 2000001) - 1000000, static_cast<int32_t>(rng() % 3)};
+    if (t.scale >= 0 && d.scale > t.scale) d.scale = t.scale;
+    if (t.scale < 0) d.scale = t.scale - static_cast<int32_t>(rng() % 2);
+    if (rng() % 10 == 0) d.coef = static_cast<int128>(d.coef) * 1'000'000'000'000'000'000LL;
+    if (rng() % 20 == 0) d = Decimal{};
+    unsigned char enc[17];
+    const size_t n = EncodeDecimal(d, enc);
+    Vector v(t);
+    DecodeInto(std::string_view(reinterpret_cast<char*>(enc), n), v, 3);
+    const Decimal got = v.Data<Decimal>()[3];
+    ASSERT_FALSE(v.IsNull(3));
+    EXPECT_TRUE(got == d) << d.ToString() << " -> " << got.ToString();
+    const Decimal stored = DecodeDecimal(std::string_view(reinterpret_cast<char*>(enc), n));
+    const bool small =
+        stored.coef < 1'000'000'000'000'000'000LL && stored.coef > -1'000'000'000'000'000'000LL;
+    if (t.scale >= stored.scale && t.scale - stored.scale <= 18 && small && t.precision > 0) {
+      EXPECT_EQ(got.scale, t.scale) << d.ToString() << " in " << t.ToString();
+    } else {
+      EXPECT_EQ(got.scale, stored.scale) << d.ToString() << " in " << t.ToString();
+      EXPECT_TRUE(got.coef == stored.coef) << d.ToString();
+    }
+  }
 }
 
 TEST(ScanPredicatesDate, RangesAgreeWithComparingEachValue) {
