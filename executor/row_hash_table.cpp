@@ -8,6 +8,14 @@ namespace pathdb {
 namespace {
 // TUNING: the table doubles when more than half full, keeping probe chains short.
 constexpr size_t kInitialSlots = 1024;
+// TUNING: the packed index serves tables of up to this many keys (few groups: its point is
+// that every row hits; a big table's rows mostly miss the cache either way).
+constexpr size_t kMaxPacked = 4096;
+constexpr size_t kInitialPackedSlots = 64;
+
+uint64_t PackedHash(uint64_t lo, uint64_t hi) {
+  return MixHash(lo ^ (hi * 0x9e3779b97f4a7c15ULL));
+}
 }  // namespace
 
 RowHashTable::RowHashTable(std::vector<LogicalType> key_types, std::vector<TypeId> compare_as,
@@ -100,19 +108,133 @@ void RowHashTable::Grow() {
   slots_ = std::move(bigger);
 }
 
+void RowHashTable::PackKeys(const std::vector<const Vector*>& keys, const DataChunk& rows) const {
+  // Column by column (one type switch per column), each row's key is shifted into a 128-bit
+  // word: per column a tag byte (0xFF NULL, 0xFE integer, else a string's length) and the
+  // value's bytes. The tags make the concatenation decodable, so equal words mean equal keys.
+  const size_t n = rows.Count();
+  packed_keys_.assign(n, 0);
+  packed_bits_.assign(n, 0);
+  unsigned __int128* k = packed_keys_.data();
+  uint32_t* bits = packed_bits_.data();
+  constexpr uint32_t kFail = 1000;  // more than 128 bits: not packed
+  for (size_t j = 0; j < keys.size(); j++) {
+    const Vector& v = *keys[j];
+    const bool constant = v.kind() == Vector::Kind::kConstant;
+    const uint8_t* valid = v.Validity();
+    const KeyCompare kind = key_compare_[j];
+    for (size_t i = 0; i < n; i++) {
+      const size_t p = constant ? 0 : rows.RowIndex(i);
+      if (!valid[p]) {
+        k[i] = (k[i] << 8) | 0xFF;
+        bits[i] += 8;
+        continue;
+      }
+      if (kind == KeyCompare::kString) {
+        const StringRef str = v.Data<StringRef>()[p];
+        if (str.size > 14) {
+          bits[i] = kFail;
+          continue;
+        }
+        k[i] = (k[i] << 8) | str.size;
+        for (uint32_t c = 0; c < str.size; ++c)
+          k[i] = (k[i] << 8) | static_cast<unsigned char>(str.data[c]);
+        bits[i] += 8 + 8 * str.size;
+        continue;
+      }
+      int64_t x = 0;
+      if (kind == KeyCompare::kInt64) {
+        x = v.Data<int64_t>()[p];
+      } else if (kind == KeyCompare::kNumber) {
+        // Value equality: 2, 2.0 and 20e-1 are one key; only integers of 64 bits pack.
+        const Decimal& d = v.Data<Decimal>()[p];
+        if (d.coef > INT64_MAX || d.coef < INT64_MIN ||
+            !Decimal::SmallToInteger(static_cast<int64_t>(d.coef), d.scale, x)) {
+          bits[i] = kFail;
+          continue;
+        }
+      } else {
+        bits[i] = kFail;
+        continue;
+      }
+      k[i] = (((k[i] << 8) | 0xFE) << 64) | static_cast<uint64_t>(x);
+      bits[i] += 72;
+    }
+  }
+}
+
+void RowHashTable::InsertPacked(uint64_t lo, uint64_t hi, uint32_t id) {
+  if ((packed_count_ + 1) * 2 > packed_.size()) {
+    std::vector<PackedSlot> old(packed_.size() * 2);
+    old.swap(packed_);
+    packed_count_ = 0;
+    for (const PackedSlot& slot : old)
+      if (slot.id_plus1 != 0) InsertPacked(slot.lo, slot.hi, slot.id_plus1 - 1);
+  }
+  ++packed_count_;
+  const size_t mask = packed_.size() - 1;
+  size_t s = PackedHash(lo, hi) & mask;
+  while (packed_[s].id_plus1 != 0) s = (s + 1) & mask;
+  packed_[s] = PackedSlot{lo, hi, id + 1};
+}
+
 void RowHashTable::FindOrInsert(const std::vector<const Vector*>& keys, const DataChunk& rows,
                                 std::vector<uint32_t>& ids, std::vector<uint8_t>* is_new) {
-  HashRows(keys, rows, hashes_, has_null_);
   ChooseKeyCompare(keys);
-  size_t n = rows.Count();
+  const size_t n = rows.Count();
   ids.assign(n, kNotFound);
   if (is_new) is_new->assign(n, 0);
-  for (size_t i = 0; i < n; i++) {
-    if (!nulls_equal_ && has_null_[i]) continue;
+  // Rows whose packed key is known take their id from the packed index; the others (unseen or
+  // unpackable keys) go through hashing and the slots below.
+  const DataChunk* todo = &rows;
+  DataChunk rest;
+  unpacked_.clear();
+  if (packing_ && packed_.empty()) packed_.resize(kInitialPackedSlots);
+  bool can_pack = packing_;
+  for (KeyCompare c : key_compare_) can_pack = can_pack && c != KeyCompare::kGeneral;
+  if (can_pack) {
+    SelectionVector sel;
+    PackKeys(keys, rows);
+    const size_t mask = packed_.size() - 1;
+    for (size_t i = 0; i < n; i++) {
+      if (packed_bits_[i] <= 128) {
+        const auto lo = static_cast<uint64_t>(packed_keys_[i]);
+        const auto hi = static_cast<uint64_t>(packed_keys_[i] >> 64);
+        uint32_t id = kNotFound;
+        for (size_t s = PackedHash(lo, hi) & mask;; s = (s + 1) & mask) {
+          const PackedSlot& slot = packed_[s];
+          if (slot.id_plus1 == 0) break;
+          if (slot.lo == lo && slot.hi == hi) {
+            id = slot.id_plus1 - 1;
+            break;
+          }
+        }
+        if (id != kNotFound) {
+          ids[i] = id;
+          continue;
+        }
+      }
+      unpacked_.push_back(static_cast<uint32_t>(i));
+      sel.push_back(rows.RowIndex(i));
+    }
+    if (unpacked_.size() == n) {
+      unpacked_.clear();  // nothing found: all rows as they are
+    } else {
+      if (unpacked_.empty()) return;
+      rest.SetSize(rows.size());
+      rest.SetSelection(std::move(sel));
+      todo = &rest;
+    }
+  }
+  HashRows(keys, *todo, hashes_, has_null_);
+  const size_t m = todo->Count();
+  for (size_t k = 0; k < m; k++) {
+    const size_t i = unpacked_.empty() ? k : unpacked_[k];
+    if (!nulls_equal_ && has_null_[k]) continue;
     if ((key_hashes_.size() + 1) * 2 > slots_.size()) Grow();
     size_t mask = slots_.size() - 1;
-    size_t row = rows.RowIndex(i);
-    uint64_t h = hashes_[i];
+    size_t row = todo->RowIndex(k);
+    uint64_t h = hashes_[k];
     size_t s = h & mask;
     for (;;) {
       uint32_t slot = slots_[s];
@@ -122,6 +244,17 @@ void RowHashTable::FindOrInsert(const std::vector<const Vector*>& keys, const Da
         slots_[s] = id + 1;
         ids[i] = id;
         if (is_new) (*is_new)[i] = 1;
+        if (packing_) {
+          // Row i's packed key was computed above (unpacked_ maps back to it).
+          if (keys_.size() > kMaxPacked) {
+            packing_ = false;
+            packed_ = {};
+            packed_count_ = 0;
+          } else if (can_pack && packed_bits_[i] <= 128) {
+            InsertPacked(static_cast<uint64_t>(packed_keys_[i]),
+                         static_cast<uint64_t>(packed_keys_[i] >> 64), id);
+          }
+        }
         break;
       }
       if (key_hashes_[slot - 1] == h && KeyEquals(slot - 1, keys, row)) {

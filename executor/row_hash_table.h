@@ -46,6 +46,12 @@ class RowHashTable {
   enum class KeyCompare : uint8_t { kGeneral, kNumber, kString, kInt64 };
   void ChooseKeyCompare(const std::vector<const Vector*>& keys) const;
   void Grow();
+  //! packed_keys_[i] / packed_bits_[i] for each active row i: the key as up to 128 bits (per
+  //! column a tag -- NULL, string length, integer -- then its bytes) when every column is a
+  //! string of up to 14 bytes, an integer NUMBER or an int64 type compared as itself (bits
+  //! <= 128); more bits otherwise. Equal keys pack alike and unequal ones differently.
+  void PackKeys(const std::vector<const Vector*>& keys, const DataChunk& rows) const;
+  void InsertPacked(uint64_t lo, uint64_t hi, uint32_t id);
 
   std::vector<TypeId> compare_as_;
   bool nulls_equal_;
@@ -55,6 +61,20 @@ class RowHashTable {
   mutable std::vector<uint64_t> hashes_;  // per-batch scratch
   mutable std::vector<uint8_t> has_null_;
   mutable std::vector<KeyCompare> key_compare_;  // per-batch, per key column
+  // A second index for tables of few keys (GROUP BY a flag and a status: every row of a big
+  // input hits one of a handful of groups): packed keys -> id. A row whose key packs and is
+  // found there needs no hash of its columns and no compare of stored vectors. Invariant: every
+  // stored key that packs is in it. Dropped for good when the table outgrows kMaxPacked.
+  struct PackedSlot {
+    uint64_t lo = 0, hi = 0;
+    uint32_t id_plus1 = 0;  //!< 0 = empty
+  };
+  std::vector<PackedSlot> packed_;  //!< power of two, at most half full; empty once dropped
+  size_t packed_count_ = 0;
+  bool packing_ = true;
+  std::vector<uint32_t> unpacked_;  // per-batch scratch: active positions left to hash
+  mutable std::vector<unsigned __int128> packed_keys_;  // per-batch scratch (PackKeys)
+  mutable std::vector<uint32_t> packed_bits_;
 };
 
 }  // namespace pathdb
