@@ -125,40 +125,52 @@ void RowHashTable::PackKeys(const std::vector<const Vector*>& keys, const DataCh
     const KeyCompare kind = key_compare_[j];
     for (size_t i = 0; i < n; i++) {
       const size_t p = constant ? 0 : rows.RowIndex(i);
+      // Each row's word is loaded once and stored once, kept as two 64-bit halves in
+      // registers: updating it in memory byte by byte stalled on store forwarding.
+      uint64_t hi = static_cast<uint64_t>(k[i] >> 64), lo = static_cast<uint64_t>(k[i]);
+      auto shift_in = [&](uint64_t v, unsigned nbits) {  // (hi:lo) = (hi:lo) << nbits | v
+        if (nbits == 64) {
+          hi = lo;
+          lo = v;
+        } else {
+          hi = (hi << nbits) | (lo >> (64 - nbits));
+          lo = (lo << nbits) | v;
+        }
+      };
       if (!valid[p]) {
-        k[i] = (k[i] << 8) | 0xFF;
+        shift_in(0xFF, 8);
         bits[i] += 8;
-        continue;
-      }
-      if (kind == KeyCompare::kString) {
+      } else if (kind == KeyCompare::kString) {
         const StringRef str = v.Data<StringRef>()[p];
         if (str.size > 14) {
           bits[i] = kFail;
           continue;
         }
-        k[i] = (k[i] << 8) | str.size;
+        shift_in(str.size, 8);
         for (uint32_t c = 0; c < str.size; ++c)
-          k[i] = (k[i] << 8) | static_cast<unsigned char>(str.data[c]);
+          shift_in(static_cast<unsigned char>(str.data[c]), 8);
         bits[i] += 8 + 8 * str.size;
-        continue;
-      }
-      int64_t x = 0;
-      if (kind == KeyCompare::kInt64) {
-        x = v.Data<int64_t>()[p];
-      } else if (kind == KeyCompare::kNumber) {
-        // Value equality: 2, 2.0 and 20e-1 are one key; only integers of 64 bits pack.
-        const Decimal& d = v.Data<Decimal>()[p];
-        if (d.coef > INT64_MAX || d.coef < INT64_MIN ||
-            !Decimal::SmallToInteger(static_cast<int64_t>(d.coef), d.scale, x)) {
+      } else {
+        int64_t x = 0;
+        if (kind == KeyCompare::kInt64) {
+          x = v.Data<int64_t>()[p];
+        } else if (kind == KeyCompare::kNumber) {
+          // Value equality: 2, 2.0 and 20e-1 are one key; only integers of 64 bits pack.
+          const Decimal& d = v.Data<Decimal>()[p];
+          if (d.coef > INT64_MAX || d.coef < INT64_MIN ||
+              !Decimal::SmallToInteger(static_cast<int64_t>(d.coef), d.scale, x)) {
+            bits[i] = kFail;
+            continue;
+          }
+        } else {
           bits[i] = kFail;
           continue;
         }
-      } else {
-        bits[i] = kFail;
-        continue;
+        shift_in(0xFE, 8);
+        shift_in(static_cast<uint64_t>(x), 64);
+        bits[i] += 72;
       }
-      k[i] = (((k[i] << 8) | 0xFE) << 64) | static_cast<uint64_t>(x);
-      bits[i] += 72;
+      k[i] = (static_cast<unsigned __int128>(hi) << 64) | lo;
     }
   }
 }
