@@ -236,8 +236,11 @@ bool SumFewGroups(AggState& st, const Vector& v, const DataChunk& input,
     const uint64_t keep = 0 - static_cast<uint64_t>(valid[r]);  // all ones when valid
     const Decimal& d = data[r];
     const auto top = static_cast<uint64_t>((d.coef >> 116) + 1);  // 0 or 1 when |coef| < 2^116
-    bad |= keep & ((top >> 1) | static_cast<uint32_t>(d.scale ^ scale));
-    part[slot] += d.coef & static_cast<int128>(static_cast<int64_t>(keep));
+    const uint64_t odd = (top >> 1) | static_cast<uint32_t>(d.scale ^ scale);
+    bad |= keep & odd;
+    // Only valid rows of the batch's kind are added (a wider one could overflow the partial).
+    const uint64_t add = keep & (0 - static_cast<uint64_t>(odd == 0));
+    part[slot] += d.coef & static_cast<int128>(static_cast<int64_t>(add));
     part_n[slot] += valid[r];
   }
   if (bad != 0) return false;

@@ -27,9 +27,10 @@ Decimal RandomNumber(std::mt19937_64& rng, int kind, int32_t scale) {
       break;
     case 2:  // now and then 18 or more digits (and beyond 2^116 for SUM)
       if (rng() % 30 == 0) {
+        // Up to 2^96, then up to 2^120 (beyond SUM's 2^116, below 10^38).
         d.coef = static_cast<int128>(static_cast<int64_t>(rng() >> 2)) *
-                 static_cast<int128>(static_cast<int64_t>(rng() >> 2));
-        if (rng() % 2) d.coef *= static_cast<int128>(1) << 40;
+                 static_cast<int128>(static_cast<int64_t>(rng() >> 30));
+        if (rng() % 2) d.coef *= static_cast<int128>(1) << 24;
         if (rng() % 2) d.coef = -d.coef;
       } else if (rng() % 30 == 0) {
         d.coef = 999'999'999'999'999'999LL + static_cast<int64_t>(rng() % 3);  // the edge
