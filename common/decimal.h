@@ -112,6 +112,10 @@ struct Decimal {
   }
   //! Hash() of the integer v.
   static uint64_t HashInt(int64_t v) { return HashMix(static_cast<uint64_t>(v)); }
+  //! 10^n for n in 0..18 (batch kernels align 18-digit coefficients with it).
+  static int64_t Pow10Small(int32_t n) { return kPow10Small[static_cast<size_t>(n)]; }
+  //! 10^18: coefficients below it (in magnitude) are the "small" ones of the fast paths.
+  static constexpr int64_t kSmallLimit = 1'000'000'000'000'000'000LL;
   //! v = coef x 10^-scale when that is an integer fitting 64 bits (else false).
   static bool SmallToInteger(int64_t coef, int64_t scale, int64_t& v) {
     v = coef;
@@ -132,7 +136,6 @@ struct Decimal {
  private:
   static constexpr int128 kCoefLimit = static_cast<int128>(10'000'000'000'000'000'000ULL) *
                                        static_cast<int128>(10'000'000'000'000'000'000ULL);  // 10^38
-  static constexpr int64_t kSmallLimit = 1'000'000'000'000'000'000LL;                       // 10^18
   static constexpr int32_t kMaxFastAlign = 18;
   //! Scales the general code keeps as they are (Oracle's smallest exponent is -130).
   static constexpr int32_t kMaxFastScale = 130;

@@ -192,15 +192,6 @@ inline double ReadF64(std::string_view b) {
   return v;
 }
 
-//! 10^0..10^18, and the coefficients below 10^18 that DecodeInto scales up by them.
-inline constexpr int64_t kDecodeSmall = 1'000'000'000'000'000'000LL;
-inline constexpr std::array<int64_t, 19> kDecodePow10 = [] {
-  std::array<int64_t, 19> p{};
-  p[0] = 1;
-  for (size_t i = 1; i < p.size(); ++i) p[i] = p[i - 1] * 10;
-  return p;
-}();
-
 //! Writes one column's bytes into row `row` of vector `v` (strings copied into its heap).
 inline void DecodeInto(std::string_view b, Vector& v, size_t row) {
   switch (v.type().id) {
@@ -211,9 +202,9 @@ inline void DecodeInto(std::string_view b, Vector& v, size_t row) {
       // kernels (cell_ops.h NotSmallAt) compute on its coefficients directly, as they do on an
       // IMCU's. The value is the same either way.
       const int s = v.type().scale;
-      if (d.scale < s && v.type().precision > 0 && s - d.scale <= 18 && d.coef < kDecodeSmall &&
-          d.coef > -kDecodeSmall) {
-        d.coef *= kDecodePow10[static_cast<size_t>(s - d.scale)];
+      if (d.scale < s && v.type().precision > 0 && s - d.scale <= 18 &&
+          d.coef < Decimal::kSmallLimit && d.coef > -Decimal::kSmallLimit) {
+        d.coef *= Decimal::Pow10Small(s - d.scale);
         d.scale = s;
       }
       v.Data<Decimal>()[row] = d;

@@ -147,12 +147,6 @@ bool SmallNumberBatch(const Vector& a, const Vector& b, Vector& out, Sel sel, in
 
 template <char Op>
 bool SmallNumberArith(const Vector& a, const Vector& b, Vector& out, Sel sel) {
-  static constexpr auto kPow10 = [] {
-    std::array<int64_t, 19> p{};
-    p[0] = 1;
-    for (size_t i = 1; i < p.size(); ++i) p[i] = p[i - 1] * 10;
-    return p;
-  }();
   const bool ac = IsConst(a), bc = IsConst(b);
   if (ac && bc) return false;  // one row: the general operator
   const int32_t sa = FirstValidScale(a, sel.data(), sel.size());
@@ -168,8 +162,8 @@ bool SmallNumberArith(const Vector& a, const Vector& b, Vector& out, Sel sel) {
   } else {
     scale = std::max(sa, sb);
     if (scale - std::min(sa, sb) > 18) return false;
-    pa = kPow10[static_cast<size_t>(scale - sa)];
-    pb = kPow10[static_cast<size_t>(scale - sb)];
+    pa = Decimal::Pow10Small(scale - sa);
+    pb = Decimal::Pow10Small(scale - sb);
   }
   if (ac) return SmallNumberBatch<Op, true, false>(a, b, out, sel, sa, sb, scale, pa, pb);
   if (bc) return SmallNumberBatch<Op, false, true>(a, b, out, sel, sa, sb, scale, pa, pb);
