@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "planner/access_path_internal.h"
 #include "planner/bound_util.h"
 #include "planner/unnest.h"
 #include "planner/unnest_internal.h"
@@ -174,6 +175,25 @@ std::optional<ScalarSubqueryCost> EstimateScalarSubquery(const BoundExpr& sq,
   }
   ndv = std::min(ndv, std::max(rows, 1.0));
   return ScalarSubqueryCost{rows / ndv, rows};
+}
+
+std::optional<double> EstimateSubqueryRows(const LogicalNode& plan) {
+  const LogicalNode* n = &plan;
+  while ((n->kind == LogicalNode::Kind::kProject || n->kind == LogicalNode::Kind::kDistinct) &&
+         n->children.size() == 1)
+    n = n->children[0].get();
+  if (n->kind != LogicalNode::Kind::kScan || !n->table || n->system_view) return std::nullopt;
+  std::vector<BoundExprPtr> own;
+  if (n->predicate) {
+    std::vector<const BoundExpr*> parts;
+    Flatten(*n->predicate, parts);
+    for (const auto* p : parts) {
+      if (HasParam(*p) || HasSubquery(*p)) continue;
+      own.push_back(p->Copy());
+    }
+  }
+  const access_detail::TableFacts facts(*n->table, n->column_ids, own, nullptr);
+  return facts.rows() * facts.AllSelectivity();
 }
 
 }  // namespace pathdb::planner

@@ -71,6 +71,10 @@ struct ScalarSubqueryCost {
 std::optional<ScalarSubqueryCost> EstimateScalarSubquery(const BoundExpr& sq,
                                                          const LogicalNode& plan);
 
+//! Rows an uncorrelated subquery `plan` returns when it is one table's scan under projections
+//! (and DISTINCT): the table's rows times its WHERE's selectivity; nullopt for other shapes.
+std::optional<double> EstimateSubqueryRows(const LogicalNode& plan);
+
 //! Puts the unnested subqueries on top of the block's FROM plan `from` as semi/anti joins
 //! (output = `from`'s columns). Their conditions' outer columns must already be in `from`'s
 //! numbering (after column pruning); subquery columns still at sub_base + k.

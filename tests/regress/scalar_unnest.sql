@@ -38,6 +38,31 @@ select count(*), sum(avail) from sup
  where avail > (select /*+ no_unnest */ 0.5 * sum(qty) from li
                  where li.pk = sup.pk and li.sk = sup.sk
                    and shipped >= date '1994-01-01' and shipped < date '1995-01-01');
+rem the outer rows are few because of an IN subquery (Q20's 'forest%' parts): the semi join
+rem keeps pt's estimated rows / NUM_DISTINCT(pk) of SUP, so index probes win and the FILTER
+rem stays; the same query with UNNEST gives the same answer
+create table pt (pk number not null, name varchar2(20));
+insert into pt select level, case when mod(level, 100) = 7 then 'forest ' else 'plain ' end || level
+  from dual connect by level <= 2000;
+commit;
+exec dbms_stats.gather_table_stats(user, 'PT')
+explain plan for
+select count(*), sum(avail) from sup
+ where pk in (select pk from pt where name like 'forest%')
+   and avail > (select 0.5 * sum(qty) from li where li.pk = sup.pk and li.sk = sup.sk);
+select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
+select count(*), sum(avail) from sup
+ where pk in (select pk from pt where name like 'forest%')
+   and avail > (select 0.5 * sum(qty) from li where li.pk = sup.pk and li.sk = sup.sk);
+select count(*), sum(avail) from sup
+ where pk in (select pk from pt where name like 'forest%')
+   and avail > (select /*+ unnest */ 0.5 * sum(qty) from li where li.pk = sup.pk and li.sk = sup.sk);
+rem ... while an IN subquery that keeps every row leaves the outer table big: unnested
+explain plan for
+select count(*), sum(avail) from sup
+ where pk in (select pk from pt)
+   and avail > (select 0.5 * sum(qty) from li where li.pk = sup.pk and li.sk = sup.sk);
+select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
 rem a selective outer filter: a few index probes beat grouping LI, so the FILTER stays (Q17)
 explain plan for
 select count(*) from sup where pk between 10 and 12
