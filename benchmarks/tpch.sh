@@ -32,7 +32,8 @@
 # wait, polling every 60 s up to WAIT_LOAD_S=900, for the 1-minute load average to drop under
 # it), IPR (1), IPR_QUERIES ("q01@sf0.1 q06@sf0.1 q06": Q1 under callgrind at SF 1 would take ~12 min;
 # qNN = on the benchmark data, qNN@DIR or qNN@sf0.1 on another data set, see step 5),
-# KEEP_PG (0: the private PostgreSQL is stopped at the end).
+# KEEP_PG (0: the private PostgreSQL is stopped at the end), WARM (1: step 4b, warm times of
+# pathdb and PostgreSQL serial in one session per query, benchmarks/tpch_warm.py).
 # Output: $BENCH_WORK/report.md (the harness's report), $BENCH_WORK/summary.md (per query:
 # pathdb, DuckDB, PostgreSQL seconds and ratios, sums, targets, instructions per row).
 set -euo pipefail
@@ -132,6 +133,17 @@ log "start: $START"
 END="$(date -u '+%F %T') UTC, uptime: $(uptime)"
 log "harness done: $END"
 RUN_JSON=$(ls -t "$PEERS_DATA"/results/run-*.json | head -1)
+
+# 4b. warm, one session per engine and query (benchmarks/tpch_warm.py): the harness above
+#     starts a pathdb process per run (start-up and an empty buffer cache every time) while
+#     PostgreSQL runs in one warm session; the issue asks for warm times, so both engines are
+#     also timed the same way, same data, same PostgreSQL, right after the harness.
+: > "$WORK/warm.md"
+if [ "${WARM:-1}" = 1 ] && [[ " $ENGINES " == *" postgres "* ]] && [[ " $ENGINES " == *" pathdb "* ]]; then
+  log "warm, one session per engine and query (tpch_warm.py)"
+  BENCH_WORK=$WORK python3 "$ROOT/benchmarks/tpch_warm.py" --pathdb "$WORK/pathdb.bin" \
+    ${QUERIES:+--queries "$(echo $QUERIES | tr ' ' ,)"} > "$WORK/warm.md" || log "tpch_warm.py failed"
+fi
 if [[ " $ENGINES " == *" postgres "* ]] && [ "${KEEP_PG:-0}" != 1 ]; then "$WORK/peers/pg.sh" stop >&2 || true; fi
 
 # 5. instructions per LINEITEM row (callgrind): Ir of a process running the query twice minus
@@ -195,6 +207,12 @@ fi
   echo "End (harness): $END"
   echo
   python3 "$ROOT/benchmarks/peers/tpch/summary.py" "$RUN_JSON" "$WORK/ipr.md"
+  if [ -s "$WORK/warm.md" ]; then
+    echo
+    echo "Warm, one session per engine and query (pathdb --cache-size=4G, PostgreSQL serial):"
+    echo
+    cat "$WORK/warm.md"
+  fi
 } > "$WORK/summary.md"
 echo
 cat "$WORK/summary.md"
