@@ -13,7 +13,7 @@ std::string LogicalType::ToString() const {
     case TypeId::kNumber:
       if (precision < 0 && scale < 0) return "NUMBER";
       if (precision < 0) return fmt::format("NUMBER(*,{})", scale);
-      if (scale <= 0) return fmt::format("NUMBER({})", precision);
+      if (scale == 0) return fmt::format("NUMBER({})", precision);
       return fmt::format("NUMBER({},{})", precision, scale);
     case TypeId::kDouble:
       return "BINARY_DOUBLE";

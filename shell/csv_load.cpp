@@ -244,12 +244,8 @@ std::optional<Decimal> ParsePlainDecimal(std::string_view s) {
 
 //! NUMBER(p,s) rules of the general cast (round to the scale, ORA-01438 past the precision).
 Decimal FitToColumn(Decimal d, const LogicalType& t) {
-  if (t.scale >= 0 || t.precision > 0) {
-    const int want = t.scale >= 0 ? t.scale : 0;
-    if (d.scale > want) {
-      d = d.Round(want);
-    }
-  }
+  // A negative scale rounds left of the point (NUMBER(5,-2)); plain NUMBER is (-1,-1).
+  if ((t.scale >= 0 || t.precision > 0) && d.scale > t.scale) d = d.Round(t.scale);
   if (t.precision > 0) {
     static const auto kPow10 = [] {
       std::array<int128, 39> p{};
@@ -257,12 +253,12 @@ Decimal FitToColumn(Decimal d, const LogicalType& t) {
       for (size_t i = 1; i < p.size(); ++i) p[i] = p[i - 1] * 10;
       return p;
     }();
-    const int int_digits = t.precision - std::max<int>(t.scale, 0);
+    // p significant digits ending |s| places left of the point: NUMBER(2,-2) holds 9900.
+    const int int_digits = t.precision - t.scale;
     int128 mag = d.coef < 0 ? -d.coef : d.coef;
     // |d| >= 10^int_digits  <=>  mag >= 10^(int_digits + scale)
     const int e = int_digits + d.scale;
-    bool too_big = int_digits < 0 ? mag != 0 && (e < 0 || mag >= kPow10[static_cast<size_t>(e)])
-                                  : e <= 38 && mag >= kPow10[static_cast<size_t>(e)];
+    bool too_big = mag != 0 && (e < 0 || (e <= 38 && mag >= kPow10[static_cast<size_t>(e)]));
     if (too_big) ThrowOra(1438, "value larger than specified precision allowed for this column");
   }
   return d;

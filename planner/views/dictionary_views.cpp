@@ -218,11 +218,12 @@ Row TabColumnRow(const std::string& table, size_t i, const storage::ColumnInfo& 
           N(DataLength(ty)),
           (ty.id == TypeId::kNumber && ty.precision > 0) || ty.IsInterval() ? N(ty.precision)
                                                                             : NullNum(),
-          ty.id == TypeId::kNumber && ty.scale >= 0 ? N(ty.scale)
-                                                    : (ty.id == TypeId::kTimestamp    ? N(6)
-                                                       : ty.id == TypeId::kIntervalDS ? N(ty.scale)
-                                                       : ty.id == TypeId::kIntervalYM ? N(0)
-                                                                                      : NullNum()),
+          ty.id == TypeId::kNumber && (ty.scale >= 0 || ty.precision > 0)
+              ? N(ty.scale)
+              : (ty.id == TypeId::kTimestamp    ? N(6)
+                 : ty.id == TypeId::kIntervalDS ? N(ty.scale)
+                 : ty.id == TypeId::kIntervalYM ? N(0)
+                                                : NullNum()),
           V(col.not_null ? "N" : "Y"),
           N(i + 1)};
   AppendColumnStats(row, cs);

@@ -107,5 +107,16 @@ grep -qE '^ +4997$' <(sed -n '/AFTER_ROLLBACK/,$p' big.txt); check "ROLLBACK und
 echo "select count(*) as reopened from big;" | timeout 60 "$pathdb" --batch db2 > reopen.txt 2>&1
 grep -qE '^ +4997$' reopen.txt; check "committed LOAD survives a restart" $? "$(cat reopen.txt)"
 
+# NUMBER(p,s) with a negative scale: rounded left of the point on load, ORA-01438 past p digits.
+printf '1234\n-1250\n99\n12345678\n' > neg.csv
+timeout 60 "$pathdb" --batch db3 > neg.txt 2>&1 <<'SQL'
+create table ln (a number(5,-2));
+set loadformat column_names off
+load ln neg.csv
+select a from ln order by a;
+SQL
+grep -q '^#ERROR line 4: ORA-01438' neg.txt; check "NUMBER(5,-2) refuses 12345678" $? "$(cat neg.txt)"
+[ "$(grep -E '^ *-?[0-9]+$' neg.txt | tr -d ' ' | paste -sd,)" = "-1300,100,1200" ]; check "NUMBER(5,-2) rounds to hundreds on load" $? "$(cat neg.txt)"
+
 echo "$fails failure(s)"
 [ $fails -eq 0 ]

@@ -27,3 +27,32 @@ select i from nt where i not in (1, null);
 select count(*) as cnt from nt where v = '';
 drop table nt;
 select * from nt;
+rem NUMBER(p,s) with a negative scale rounds |s| places left of the point (half away from
+rem zero) and holds p significant digits there: NUMBER(2,-2) up to 9900, ORA-01438 beyond
+create table ns (a number(5,-2), b number(2,-2), c number(3,-1), d number(4,1));
+desc ns
+insert into ns values (1234, 9849, 125, 123.45);
+insert into ns values (-1250, 50, 4, -0.05);
+insert into ns values (1234567, 0, 994, 1);
+insert into ns values (12345678, 0, 0, 0);
+insert into ns values (0, 9950, 0, 0);
+insert into ns values (0, 0, 9995, 0);
+select * from ns order by a;
+select cast(1234 as number(5,-2)) x, cast(-55 as number(3,-1)) y from dual;
+update ns set a = a + 49 where a = 1200;
+select a from ns order by a;
+column column_name format a12
+select column_name, data_precision, data_scale from user_tab_columns where table_name = 'NS' order by column_id;
+rem the batch kernels and the in-memory store see the rounded values like the row store
+create table nsb (k number, a number(5,-2), c number(3,-1));
+insert into nsb select level, level * 37, mod(level * 7, 999) from dual connect by level <= 5000;
+commit;
+select count(*), sum(a), sum(c), min(a), max(a), sum(a * 2 + c), avg(c) from nsb;
+select count(*) from nsb where a > 100000 and c < 500;
+alter session set inmemory_size = 64M;
+alter table nsb inmemory;
+exec dbms_inmemory.populate(user, 'NSB')
+select /*+ inmemory */ count(*), sum(a), sum(c), min(a), max(a), sum(a * 2 + c), avg(c) from nsb;
+select /*+ inmemory */ count(*) from nsb where a > 100000 and c < 500;
+drop table ns;
+drop table nsb;
