@@ -24,6 +24,12 @@ std::unique_ptr<OperatorState> Filter::OpenImpl(ExecContext& ctx) const {
   return st;
 }
 
+bool Filter::RestartImpl(ExecContext& ctx, OperatorState& state) const {
+  auto& st = static_cast<FilterState&>(state);
+  if (!children_[0]->Restart(ctx, *st.child)) st.child = children_[0]->Open(ctx);
+  return true;
+}
+
 bool Filter::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<FilterState&>(state);
   // The child fills `out` directly (same column types): filtering only shrinks the selection.

@@ -16,6 +16,8 @@ class Filter : public ChildTypedOperator {
   std::vector<const PhysicalOperator*> SubPlans() const override;
   std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
   bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  //! Restarts the child (or opens it again when it cannot restart).
+  bool RestartImpl(ExecContext& ctx, OperatorState& state) const override;
 
  protected:
   std::vector<LogicalType> ComputeTypes() const override { return ChildTypes(0); }

@@ -29,6 +29,12 @@ std::unique_ptr<OperatorState> Projection::OpenImpl(ExecContext& ctx) const {
   return st;
 }
 
+bool Projection::RestartImpl(ExecContext& ctx, OperatorState& state) const {
+  auto& st = static_cast<ProjectionState&>(state);
+  if (!children_[0]->Restart(ctx, *st.child)) st.child = children_[0]->Open(ctx);
+  return true;
+}
+
 bool Projection::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<ProjectionState&>(state);
   if (!children_[0]->Next(ctx, *st.child, st.input)) return false;

@@ -18,6 +18,8 @@ class Projection : public PhysicalOperator {
   std::vector<const PhysicalOperator*> SubPlans() const override;
   std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
   bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  //! Restarts the child (or opens it again when it cannot restart).
+  bool RestartImpl(ExecContext& ctx, OperatorState& state) const override;
 
  private:
   std::vector<BoundExprPtr> exprs_;

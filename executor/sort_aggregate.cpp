@@ -85,6 +85,17 @@ std::unique_ptr<OperatorState> SortAggregate::OpenImpl(ExecContext& ctx) const {
   return st;
 }
 
+bool SortAggregate::RestartImpl(ExecContext& ctx, OperatorState& state) const {
+  auto& st = static_cast<SortAggregateState&>(state);
+  // A scan computing the aggregates itself is a full scan: no cheaper to restart than to open.
+  if (st.in_scan || !st.child) return false;
+  if (!children_[0]->Restart(ctx, *st.child)) st.child = children_[0]->Open(ctx);
+  st.aggs = MakeAggregateStates(aggs_);
+  st.aggs->Resize(1);
+  st.done = false;
+  return true;
+}
+
 bool SortAggregate::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
   auto& st = static_cast<SortAggregateState&>(state);
   ctx.CheckCancel();

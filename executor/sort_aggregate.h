@@ -13,6 +13,8 @@ class SortAggregate : public ChildTypedOperator {
   const std::vector<AggregateSpec>& aggregates() const { return aggs_; }
   std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
   bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
+  //! Restarts the child (or opens it again when it cannot restart).
+  bool RestartImpl(ExecContext& ctx, OperatorState& state) const override;
 
  protected:
   std::vector<LogicalType> ComputeTypes() const override;

@@ -33,6 +33,10 @@ struct SubqueryCache {
   //! The subplan the rows came from, kept alive so that an expression built later at the
   //! same address (the cache is keyed by address) cannot be taken for this one.
   std::shared_ptr<const PhysicalOperator> plan;
+  //! The subplan's state and output chunk from its last run, restarted for the next
+  //! parameter tuple (an index probe then allocates and zeroes no 2048-row vectors).
+  std::unique_ptr<OperatorState> state;
+  std::unique_ptr<DataChunk> chunk;
 };
 
 namespace {
@@ -129,7 +133,7 @@ void BuildIndex(RowSet& set) {
 
 // Runs the subplan once; EXISTS and scalar modes stop early (scalar needs two rows at most).
 std::vector<std::vector<Value>> RunSubplan(const SubqueryInfo& info, EvalContext& ctx,
-                                           std::vector<Value> params) {
+                                           std::vector<Value> params, SubqueryCache& cache) {
   ExecContext& exec = *ctx.exec;
   std::vector<Value> saved = std::move(exec.eval.parameters);
   exec.eval.parameters = std::move(params);
@@ -137,9 +141,13 @@ std::vector<std::vector<Value>> RunSubplan(const SubqueryInfo& info, EvalContext
   size_t limit = info.mode == SubqueryInfo::Mode::kExists   ? 1
                  : info.mode == SubqueryInfo::Mode::kScalar ? 2
                                                             : SIZE_MAX;
+  // An uncorrelated subquery runs once: its state (a GROUP BY's table, say) is freed at once.
+  std::unique_ptr<OperatorState> once;
+  std::unique_ptr<OperatorState>& state = info.correlated.empty() ? once : cache.state;
   try {
-    auto state = info.plan->Open(exec);
-    DataChunk chunk(info.plan->types());
+    if (!state || !info.plan->Restart(exec, *state)) state = info.plan->Open(exec);
+    if (!cache.chunk) cache.chunk = std::make_unique<DataChunk>(info.plan->types());
+    DataChunk& chunk = *cache.chunk;
     while (rows.size() < limit) {
       chunk.Reset();
       if (!info.plan->Next(exec, *state, chunk)) break;
@@ -149,6 +157,7 @@ std::vector<std::vector<Value>> RunSubplan(const SubqueryInfo& info, EvalContext
       }
     }
   } catch (...) {
+    state.reset();  // a failed run's state is not restarted
     exec.eval.parameters = std::move(saved);
     throw;
   }
@@ -206,7 +215,7 @@ void EvalSubquery(const BoundExpr& e, State& st, Sel sel, Vector& out) {
       auto it = cache.sets.find(key);
       if (it == cache.sets.end()) {
         RowSet set;
-        set.rows = RunSubplan(info, st.ctx, params);
+        set.rows = RunSubplan(info, st.ctx, params, cache);
         it = cache.sets.emplace(key, std::move(set)).first;
       }
       found = &it->second;
