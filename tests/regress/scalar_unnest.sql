@@ -57,6 +57,17 @@ select count(*), sum(avail) from sup
 select count(*), sum(avail) from sup
  where pk in (select pk from pt where name like 'forest%')
    and avail > (select /*+ unnest */ 0.5 * sum(qty) from li where li.pk = sup.pk and li.sk = sup.sk);
+rem the FILTER runs above the semi join: its subquery starts once per SUP row of a 'forest%'
+rem part (20), not once per SUP row (2000); PUSH_SUBQ keeps it at the scan of SUP
+select /*+ gather_plan_statistics */ count(*), sum(avail) from sup
+ where pk in (select pk from pt where name like 'forest%')
+   and avail > (select 0.5 * sum(qty) from li where li.pk = sup.pk and li.sk = sup.sk);
+select * from table(dbms_xplan.display_cursor(format => 'allstats last'));
+explain plan for
+select count(*), sum(avail) from sup
+ where pk in (select pk from pt where name like 'forest%')
+   and avail > (select /*+ push_subq */ 0.5 * sum(qty) from li where li.pk = sup.pk and li.sk = sup.sk);
+select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
 rem ... while an IN subquery that keeps every row leaves the outer table big: unnested
 explain plan for
 select count(*), sum(avail) from sup
