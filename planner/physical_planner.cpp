@@ -357,7 +357,10 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
       auto op = std::make_unique<Filter>(std::move(n.predicate));
       op->filter_predicates.push_back(PredicateText(op->predicate(), LabelsOf(*kids[0])));
       op->column_labels = kids[0]->column_labels;
-      const double rows = kids[0]->estimated_rows * kDefaultFilterSel;
+      double rows = kids[0]->estimated_rows * kDefaultFilterSel;
+      if (!ctx.feedback.empty())
+        if (const CardinalityCorrection* fb = FindFilterCorrection(ctx.feedback, *kids[0]))
+          rows = fb->rows;
       op->AddChild(std::move(kids[0]));
       Estimate(*op, rows, {});
       return op;

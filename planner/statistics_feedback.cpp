@@ -56,6 +56,11 @@ void TablesBelow(const PhysicalOperator& op, std::set<std::string>& aliases, std
   for (const auto& c : op.children()) TablesBelow(*c, aliases, block);
 }
 
+void ObjectAliasesBelow(const PhysicalOperator& op, std::set<std::string>& out) {
+  if (IsTableLine(op)) out.insert(op.object_alias);
+  for (const auto& c : op.children()) ObjectAliasesBelow(*c, out);
+}
+
 struct Collector {
   const std::vector<OperatorRuntimeStats>& lines;
   bool joins;
@@ -73,10 +78,13 @@ struct Collector {
     return hi / lo >= kFeedbackRatio;
   }
 
-  void Add(std::string block, std::set<std::string> aliases, double rows) {
-    CardinalityCorrection c{std::move(block), {aliases.begin(), aliases.end()}, rows};
-    for (const auto& o : out)
-      if (o.query_block == c.query_block && o.aliases == c.aliases) return;  // topmost wins
+  void Add(std::string block, std::set<std::string> aliases, double rows, int filter_input = -1) {
+    CardinalityCorrection c{
+        std::move(block), {aliases.begin(), aliases.end()}, rows, filter_input >= 0, filter_input};
+    for (const auto& o : out)  // topmost wins
+      if (o.query_block == c.query_block && o.aliases == c.aliases && o.filter == c.filter &&
+          o.filter_input == c.filter_input)
+        return;
     out.push_back(std::move(c));
   }
 
@@ -91,6 +99,21 @@ struct Collector {
       if (table && !under_table_line) {
         auto [alias, qb] = SplitAlias(op.object_alias);
         Add(qb, {alias}, double(s->rows));
+      } else if (op.type() == OperatorType::kFilter && !op.children().empty()) {
+        // A subquery filter's rows (Q20: 5,833 of 8,508 where 5% was guessed) decide the
+        // join order above it.
+        std::vector<std::string> tables = FilterTables(*op.children()[0]);
+        if (!tables.empty()) {
+          // The filter's own block: the outermost of its tables' (semi-joined subquery
+          // blocks are bound, and numbered, after the block they are unnested into).
+          std::string block = SplitAlias(tables.front()).second;
+          for (const auto& t : tables) {
+            std::string qb = SplitAlias(t).second;
+            if (std::pair(qb.size(), qb) < std::pair(block.size(), block)) block = std::move(qb);
+          }
+          Add(block, {tables.begin(), tables.end()}, double(s->rows),
+              static_cast<int>(op.children()[0]->type()));
+        }
       } else if (joins && IsInnerJoinLine(op)) {
         std::set<std::string> aliases;
         std::string block;
@@ -122,6 +145,15 @@ std::vector<CardinalityCorrection> CollectFeedback(const PhysicalOperator& root,
 
 std::string OptEstimateText(const CardinalityCorrection& c) {
   const std::string& qb = c.query_block;
+  if (c.filter) {
+    std::string list;
+    for (const auto& t : c.aliases) {
+      auto [alias, block] = SplitAlias(t);
+      if (!list.empty()) list += ' ';
+      list += fmt::format("\"{}\"@\"{}\"", alias, block);
+    }
+    return fmt::format("OPT_ESTIMATE (@\"{}\" FILTER ({}) ROWS={:.6f} )", qb, list, c.rows);
+  }
   if (!c.join())
     return fmt::format("OPT_ESTIMATE (@\"{}\" TABLE \"{}\"@\"{}\" ROWS={:.6f} )", qb,
                        c.aliases.front(), qb, c.rows);
@@ -138,7 +170,23 @@ const CardinalityCorrection* FindCorrection(const std::vector<CardinalityCorrect
                                             std::vector<std::string> aliases) {
   std::sort(aliases.begin(), aliases.end());
   for (const auto& c : feedback)
-    if (c.aliases == aliases && (query_block.empty() || c.query_block == query_block)) return &c;
+    if (!c.filter && c.aliases == aliases && (query_block.empty() || c.query_block == query_block))
+      return &c;
+  return nullptr;
+}
+
+std::vector<std::string> FilterTables(const PhysicalOperator& input) {
+  std::set<std::string> out;
+  ObjectAliasesBelow(input, out);
+  return {out.begin(), out.end()};
+}
+
+const CardinalityCorrection* FindFilterCorrection(
+    const std::vector<CardinalityCorrection>& feedback, const PhysicalOperator& input) {
+  const std::vector<std::string> tables = FilterTables(input);
+  for (const auto& c : feedback)
+    if (c.filter && c.filter_input == static_cast<int>(input.type()) && c.aliases == tables)
+      return &c;
   return nullptr;
 }
 

@@ -19,12 +19,16 @@ namespace pathdb::planner {
 //! publish its threshold; ten keeps ordinary estimation noise from re-planning statements.
 inline constexpr double kFeedbackRatio = 10;
 
-//! One correction: the rows of one table (after its filters) or of the join of `aliases`.
+//! One correction: the rows of one table (after its filters), of the join of `aliases`, or
+//! of a FILTER line over the tables `aliases` (a subquery filter's rows, which no statistic
+//! estimates: Oracle's 5% guess).
 struct CardinalityCorrection {
   std::string query_block;           //!< "SEL$1"
-  std::vector<std::string> aliases;  //!< sorted; one for a table
+  std::vector<std::string> aliases;  //!< sorted; one for a table; "T@SEL$2" for a filter
   double rows = 0;
-  bool join() const { return aliases.size() > 1; }
+  bool filter = false;
+  int filter_input = -1;  //!< a filter's: the OperatorType of the line below it
+  bool join() const { return !filter && aliases.size() > 1; }
 };
 
 //! The corrections an execution of `root` supports: `lines` are its run-time statistics by
@@ -42,5 +46,13 @@ std::string OptEstimateText(const CardinalityCorrection& c);
 const CardinalityCorrection* FindCorrection(const std::vector<CardinalityCorrection>& feedback,
                                             const std::string& query_block,
                                             std::vector<std::string> aliases);
+
+//! The tables a FILTER over `input` sees, as a filter correction names them ("T@SEL$2",
+//! sorted; subquery plans not included).
+std::vector<std::string> FilterTables(const PhysicalOperator& input);
+
+//! The corrected rows of a FILTER over `input`, if any (same tables, same kind of line below).
+const CardinalityCorrection* FindFilterCorrection(
+    const std::vector<CardinalityCorrection>& feedback, const PhysicalOperator& input);
 
 }  // namespace pathdb::planner

@@ -63,6 +63,17 @@ select /*+ gather_plan_statistics */ count(*), sum(avail) from sup
  where pk in (select pk from pt where name like 'forest%')
    and avail > (select 0.5 * sum(qty) from li where li.pk = sup.pk and li.sk = sup.sk);
 select * from table(dbms_xplan.display_cursor(format => 'allstats last'));
+rem statistics feedback: the FILTER's actual rows (14 where 1 was guessed) become a correction
+rem that the next hard parse of the statement plans with (its E-Rows 14)
+column hint_text format a100
+select h.hint_text from v$sql_reoptimization_hints h
+  join v$sql s on s.sql_id = h.sql_id and s.child_number = h.child_number
+ where s.sql_text like 'select /*+ gather_plan_statistics */ count(*), sum(avail) from sup%'
+ order by 1;
+select /*+ gather_plan_statistics */ count(*), sum(avail) from sup
+ where pk in (select pk from pt where name like 'forest%')
+   and avail > (select 0.5 * sum(qty) from li where li.pk = sup.pk and li.sk = sup.sk);
+select * from table(dbms_xplan.display_cursor(format => 'allstats last +note'));
 explain plan for
 select count(*), sum(avail) from sup
  where pk in (select pk from pt where name like 'forest%')
