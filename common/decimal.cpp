@@ -295,6 +295,19 @@ Decimal Decimal::Round(int digits) const {
   return Canon(q, digits);
 }
 
+Decimal Decimal::FitTo(int precision, int scale) const {
+  Decimal d = *this;
+  if ((scale >= 0 || precision > 0) && d.scale > scale) d = d.Round(scale);
+  if (precision > 0) {
+    // |d| >= 10^digits  <=>  |coef| >= 10^(digits + d.scale)
+    const int e = precision - scale + d.scale;
+    const int128 mag = Abs(d.coef);
+    if (mag != 0 && (e < 0 || (e <= 38 && mag >= kPow10[static_cast<size_t>(e)])))
+      ThrowOra(1438, "value larger than specified precision allowed for this column");
+  }
+  return d;
+}
+
 Decimal Decimal::Trunc(int digits) const {
   if (scale <= digits || coef == 0) return *this;
   int64_t drop = static_cast<int64_t>(scale) - digits;

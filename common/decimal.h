@@ -37,6 +37,11 @@ struct Decimal {
   //! ROUND(x, digits) / TRUNC(x, digits); also used to fit NUMBER(p,s) columns.
   Decimal Round(int digits) const;
   Decimal Trunc(int digits) const;
+  //! This value stored in NUMBER(precision, scale): rounded to `scale` digits (a negative scale
+  //! rounds left of the point: NUMBER(5,-2) turns 1250 into 1300), then ORA-01438 unless it has
+  //! at most precision - scale digits before the point (NUMBER(2,-2) holds 9900, NUMBER(2,5)
+  //! 0.00099). Precision -1 checks nothing; plain NUMBER (precision and scale -1) is unchanged.
+  Decimal FitTo(int precision, int scale) const;
 
   Decimal operator-() const { return {-coef, scale}; }
   //! + and * are inline for the case an analytic query meets once per row and aggregate:

@@ -242,28 +242,6 @@ std::optional<Decimal> ParsePlainDecimal(std::string_view s) {
   return Decimal{neg ? -coef : coef, scale};
 }
 
-//! NUMBER(p,s) rules of the general cast (round to the scale, ORA-01438 past the precision).
-Decimal FitToColumn(Decimal d, const LogicalType& t) {
-  // A negative scale rounds left of the point (NUMBER(5,-2)); plain NUMBER is (-1,-1).
-  if ((t.scale >= 0 || t.precision > 0) && d.scale > t.scale) d = d.Round(t.scale);
-  if (t.precision > 0) {
-    static const auto kPow10 = [] {
-      std::array<int128, 39> p{};
-      p[0] = 1;
-      for (size_t i = 1; i < p.size(); ++i) p[i] = p[i - 1] * 10;
-      return p;
-    }();
-    // p significant digits ending |s| places left of the point: NUMBER(2,-2) holds 9900.
-    const int int_digits = t.precision - t.scale;
-    int128 mag = d.coef < 0 ? -d.coef : d.coef;
-    // |d| >= 10^int_digits  <=>  mag >= 10^(int_digits + scale)
-    const int e = int_digits + d.scale;
-    bool too_big = mag != 0 && (e < 0 || (e <= 38 && mag >= kPow10[static_cast<size_t>(e)]));
-    if (too_big) ThrowOra(1438, "value larger than specified precision allowed for this column");
-  }
-  return d;
-}
-
 int Digits(const char* p, int n) {
   int v = 0;
   for (int i = 0; i < n; ++i) {
@@ -329,7 +307,7 @@ void ConvertField(std::string_view f, bool is_null, Vector& v, size_t r,
   switch (type.id) {
     case TypeId::kNumber:
       if (auto d = ParsePlainDecimal(f)) {
-        v.Data<Decimal>()[r] = FitToColumn(*d, type);
+        v.Data<Decimal>()[r] = d->FitTo(type.precision, type.scale);
         v.SetNull(r, false);
         return;
       }

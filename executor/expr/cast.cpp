@@ -26,20 +26,8 @@ Decimal SqliteNumberPrefix(std::string_view s) {
   return {};
 }
 
-Decimal FitNumber(Decimal d, const LogicalType& t) {
-  // A negative scale rounds to the left of the point (NUMBER(5,-2): 1250 -> 1300). Plain
-  // NUMBER is precision and scale -1, so NUMBER(p,-1) (p > 0) is never taken for it.
-  if (t.scale >= 0 || t.precision > 0) d = d.Round(t.scale);
-  if (t.precision > 0) {
-    // p significant digits ending |s| places left of the point: NUMBER(2,-2) holds 9900.
-    int int_digits = t.precision - t.scale;
-    Decimal limit = Decimal::FromInt(1);
-    for (int i = 0; i < int_digits; ++i) limit = limit * Decimal::FromInt(10);
-    Decimal mag = d.coef < 0 ? -d : d;
-    if (int_digits < 0 ? d.coef != 0 && mag >= limit : mag >= limit)
-      ThrowOra(1438, "value larger than specified precision allowed for this column");
-  }
-  return d;
+Decimal FitNumber(const Decimal& d, const LogicalType& t) {
+  return d.FitTo(t.precision, t.scale);
 }
 
 std::string ToText(const Value& v, const EvalContext& ctx) {

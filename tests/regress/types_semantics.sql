@@ -39,6 +39,9 @@ insert into ns values (0, 9950, 0, 0);
 insert into ns values (0, 0, 9995, 0);
 select * from ns order by a;
 select cast(1234 as number(5,-2)) x, cast(-55 as number(3,-1)) y from dual;
+rem a scale above the precision: NUMBER(2,5) holds 0.00099 at most
+select cast(0.00099 as number(2,5)) z from dual;
+select cast(0.002 as number(2,5)) z from dual;
 update ns set a = a + 49 where a = 1200;
 select a from ns order by a;
 column column_name format a12
