@@ -82,20 +82,24 @@ cost::Cost JoinGraph::CostOf(const PhysicalOperator& op) {
   return {std::max(0.0, op.cost - op.cpu_cost), op.cpu_cost};
 }
 
+void JoinGraph::EstimateScanLeaf(Relation& r) {
+  // Scans are only estimated here; operators are built for the chosen plan.
+  const LogicalNode& n = *r.node;
+  AccessEstimate e =
+      EstimateTableAccess(*n.table, n.column_ids, n.predicate.get(), n.alias, n.hints, ctx_);
+  r.rows = std::max(e.rows, 1.0);
+  r.bytes = e.bytes > 0 ? e.bytes : r.rows * RowWidth(n);
+  r.cost = {std::max(0.0, e.cost - e.cpu_cost), e.cpu_cost};
+  r.table_rows = std::max(e.table_rows, r.rows);
+  r.uncertain =
+      ScanEstimateUncertain(*n.table, n.column_ids, n.predicate.get(), e.dynamic_sampling);
+  r.labels = ScanLabels(*n.table, n.column_ids, n.alias);
+}
+
 void JoinGraph::PlanLeaves(const PlanLeafFn& plan_leaf) {
   for (auto& r : rels_) {
     if (r.scan) {
-      // Scans are only estimated here; operators are built for the chosen plan.
-      const LogicalNode& n = *r.node;
-      AccessEstimate e =
-          EstimateTableAccess(*n.table, n.column_ids, n.predicate.get(), n.alias, n.hints, ctx_);
-      r.rows = std::max(e.rows, 1.0);
-      r.bytes = e.bytes > 0 ? e.bytes : r.rows * RowWidth(n);
-      r.cost = {std::max(0.0, e.cost - e.cpu_cost), e.cpu_cost};
-      r.table_rows = std::max(e.table_rows, r.rows);
-      r.uncertain =
-          ScanEstimateUncertain(*n.table, n.column_ids, n.predicate.get(), e.dynamic_sampling);
-      r.labels = ScanLabels(*n.table, n.column_ids, n.alias);
+      EstimateScanLeaf(r);
     } else {
       OpPtr op = plan_leaf(*r.node, ctx_);
       r.rows = std::max(op->estimated_rows, 1.0);

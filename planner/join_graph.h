@@ -91,6 +91,8 @@ class JoinGraph {
   //! Estimates every relation: scans from the access-path estimate (operators are built only
   //! for the chosen plan), other leaves planned for real by `plan_leaf`. Fills labels_.
   void PlanLeaves(const PlanLeafFn& plan_leaf);
+  //! A table scan leaf's estimates from its node's (pushed) predicate.
+  void EstimateScanLeaf(Relation& r);
   card::ColumnView ColumnStats(size_t column) const;
   //! Selectivity of `column op constant` (or IN constants) from the column's statistics.
   std::optional<double> AtomSel(const BoundExpr& a) const;

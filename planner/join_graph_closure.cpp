@@ -54,6 +54,37 @@ void JoinGraph::DeriveTransitiveJoins() {
     joined[c.eq_class].emplace_back(std::min(a, b), std::max(a, b));
   }
   for (auto& [cls, cols] : columns) {
+    // Two columns of one relation in a class (x.a = y.b AND x.a = y.a) are equal to each
+    // other: that is a condition on the relation alone (y.b = y.a), derived here as
+    // PostgreSQL does. Applicable() keeps one equality of a class per join on the premise
+    // that each relation's columns in the class are already equal; without this condition
+    // the second equality was dropped and rows with y.a <> y.b joined. A table's goes into
+    // its scan (and its estimate); another leaf's is applied by its first join.
+    std::map<size_t, size_t> first_of_relation;
+    for (size_t col : cols) {
+      auto [it, fresh] = first_of_relation.try_emplace(RelationOf(col), col);
+      if (fresh) continue;
+      Relation& rel = rels_[it->first];
+      if (rel.scan) {
+        BoundExprPtr eq =
+            MakeCompare("=", MakeColumn(it->second - rel.begin, type_of.at(it->second)),
+                        MakeColumn(col - rel.begin, type_of.at(col)));
+        std::vector<BoundExprPtr> conj;
+        if (rel.node->predicate) conj.push_back(std::move(rel.node->predicate));
+        conj.push_back(std::move(eq));
+        rel.node->predicate = MakeAnd(std::move(conj));
+        EstimateScanLeaf(rel);
+        continue;
+      }
+      Conjunct d;
+      d.expr = MakeCompare("=", MakeColumn(it->second, type_of.at(it->second)),
+                           MakeColumn(col, type_of.at(col)));
+      d.leaves = Mask{1} << it->first;
+      const card::ColumnView lv = ColumnStats(it->second), rv = ColumnStats(col);
+      d.sel = lv.usable() && rv.usable() ? card::JoinSel(lv, rv) : card::kDefaultEquality;
+      d.derived = true;
+      conjuncts_.push_back(std::move(d));
+    }
     if (cols.size() < 3) continue;
     // One column per relation (its first in the class) stands for the relation.
     std::map<size_t, size_t> rel_column;

@@ -36,3 +36,14 @@ select count(*) from nat, cust, supp
 select * from table(dbms_xplan.display(format => 'BASIC +ROWS'));
 select count(*) from nat, cust, supp
  where cust.nk = supp.nk and supp.nk = nat.nk and cust.nk = nat.nk;
+rem two columns of one table in a class: s.sk = c.ck AND s.nk = c.ck make s.sk = s.nk a
+rem condition on SUPP alone, derived and applied; a join that kept one equality of the class
+rem without it returned every supplier whose sk or nk matched (wrong answer before the fix)
+explain plan for
+select count(*) from cust c, supp s where s.sk = c.ck and s.nk = c.ck;
+select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
+select count(*) from cust c, supp s where s.sk = c.ck and s.nk = c.ck;
+select count(*) from supp s where s.sk = s.nk;
+select /*+ leading(s c) use_nl(c) */ count(*) from cust c, supp s where s.sk = c.ck and s.nk = c.ck;
+select count(*) from nat n, supp s, cust c where n.nk = s.nk and s.sk = c.ck and c.ck = n.nk;
+select count(*) from supp s where s.sk = s.nk;
