@@ -35,6 +35,7 @@ namespace {
 //! Oracle's names: the kind applies to the probe side in the RIGHT variants.
 std::string HashJoinOperation(JoinKind kind, bool build_preserved) {
   if (kind == JoinKind::kInner) return "HASH JOIN";
+  if (kind == JoinKind::kFullOuter) return "HASH JOIN FULL OUTER";
   return (build_preserved ? "HASH JOIN" : "HASH JOIN RIGHT") + JoinKindSuffix(kind);
 }
 
@@ -49,7 +50,7 @@ HashJoin::HashJoin(JoinKind kind, std::vector<BoundExprPtr> build_keys,
                    bool build_preserved)
     : ChildTypedOperator(OperatorType::kHashJoin, HashJoinOperation(kind, build_preserved)),
       kind_(kind),
-      build_preserved_(build_preserved && kind != JoinKind::kInner),
+      build_preserved_(build_preserved && kind != JoinKind::kInner && kind != JoinKind::kFullOuter),
       build_keys_(std::move(build_keys)),
       probe_keys_(std::move(probe_keys)),
       residual_(std::move(residual)) {
@@ -89,7 +90,7 @@ std::unique_ptr<OperatorState> HashJoin::OpenImpl(ExecContext& ctx) const {
     st->probe_keys.emplace_back(probe_keys_[k]->type);
   }
   st->table = std::make_unique<JoinHashTable>(children_[0]->types(), key_types, compare_as,
-                                              build_preserved_);
+                                              keeps_build_rows());
   st->compare_as = compare_as;
   st->row_bytes = EstimatedRowBytes(children_[0]->types()) + 12;  // + key slot and chain links
   st->probe.Initialize(children_[1]->types());
@@ -204,7 +205,7 @@ void FilterPairs(const HashJoin& op, HashJoinState& st, ExecContext& ctx) {
     st.pair_build.resize(kept);
   }
   for (uint32_t p : st.pair_probe) st.matched[p] = 1;
-  if (op.build_preserved())
+  if (op.keeps_build_rows())
     for (uint32_t b : st.pair_build) st.table->MarkRow(b);
 }
 
@@ -362,15 +363,21 @@ bool HashJoin::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) 
   if (!st.built) Build(*this, st, ctx);
   if (!st.build_parts.empty()) return HashJoinSpill::Next(*this, st, ctx, out);
   if (build_preserved_) return NextBuildPreserved(*this, st, ctx, out);
-  if (kind_ != JoinKind::kInner && kind_ != JoinKind::kLeftOuter)
+  if (kind_ != JoinKind::kInner && kind_ != JoinKind::kLeftOuter && kind_ != JoinKind::kFullOuter)
     return NextSemiAnti(*this, st, ctx, out);
-  bool outer = kind_ == JoinKind::kLeftOuter;
+  // FULL OUTER: the probe rows as LEFT OUTER does, then the unmatched build rows.
+  const bool full = kind_ == JoinKind::kFullOuter;
+  bool outer = kind_ == JoinKind::kLeftOuter || full;
   if (!outer && st.table->rows().empty()) return false;  // no match possible: skip the probe
   for (;;) {
     ctx.CheckCancel();
     switch (st.phase) {
       case HashJoinState::Phase::kNeedBatch:
-        if (!NextProbeBatch(*this, st, ctx)) return false;
+        if (!NextProbeBatch(*this, st, ctx)) {
+          if (!full) return false;
+          st.phase = HashJoinState::Phase::kBuildTail;
+          break;
+        }
         st.phase = HashJoinState::Phase::kPairs;
         break;
       case HashJoinState::Phase::kPairs: {
@@ -382,8 +389,8 @@ bool HashJoin::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) 
         EmitPairs(st, st.pair_probe, st.pair_build, out);
         return true;
       }
-      case HashJoinState::Phase::kBuildTail:  // build-preserved only
-        return false;
+      case HashJoinState::Phase::kBuildTail:  // FULL OUTER's unmatched build rows
+        return full && NextBuildTail(*this, st, ctx, out);
       case HashJoinState::Phase::kUnmatched: {
         st.phase = HashJoinState::Phase::kNeedBatch;
         std::vector<uint32_t> probe_idx, build;

@@ -56,6 +56,8 @@ class HashJoin : public ChildTypedOperator {
   HashJoin(JoinKind kind, std::vector<BoundExprPtr> build_keys,
            std::vector<BoundExprPtr> probe_keys, BoundExprPtr residual, bool build_preserved);
   bool build_preserved() const { return build_preserved_; }
+  //! Unmatched build rows are output (build-preserved OUTER/ANTI, and FULL OUTER).
+  bool keeps_build_rows() const { return build_preserved_ || kind_ == JoinKind::kFullOuter; }
 
   //! A join filter this join publishes when its build ends (storage::RuntimeFilter): per key
   //! in `keys` (positions among build_keys()) min/max, and Bloom bits over those key tuples,

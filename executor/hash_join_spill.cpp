@@ -12,7 +12,7 @@ namespace pathdb {
 using namespace hash_join_detail;
 
 bool HashJoinSpill::KeepsNullBuildRows(const HashJoin& op) {
-  return op.build_preserved() && op.kind() != JoinKind::kSemi;
+  return op.keeps_build_rows() && op.kind() != JoinKind::kSemi;
 }
 
 void HashJoinSpill::Partition(const HashJoin& op, HashJoinState& st, const DataChunk& batch,
@@ -89,8 +89,9 @@ void HashJoinSpill::PartitionProbe(const HashJoin& op, HashJoinState& st, ExecCo
   // Preserved probe rows with a NULL key: outer join (NULL-extended) and plain anti join
   // (a NULL never matches). NOT IN drops them: the build side is not empty here. A
   // build-preserved join has no use for them (NOT IN only needs to know one exists).
-  bool keep_null =
-      !op.build_preserved() && (op.kind() == JoinKind::kLeftOuter || op.kind() == JoinKind::kAnti);
+  bool keep_null = op.kind() == JoinKind::kFullOuter ||
+                   (!op.build_preserved() &&
+                    (op.kind() == JoinKind::kLeftOuter || op.kind() == JoinKind::kAnti));
   while (!skip && child.Next(ctx, *st.probe_child, st.probe)) {
     ctx.CheckCancel();
     if (st.probe.Count() > 0) st.probe_seen = true;
@@ -135,8 +136,10 @@ bool HashJoinSpill::OpenPartition(const HashJoin& op, HashJoinState& st, ExecCon
   }
   bool needs_build =
       op.build_preserved() || op.kind() == JoinKind::kInner || op.kind() == JoinKind::kSemi;
-  bool needs_probe = !op.build_preserved() || op.kind() == JoinKind::kSemi;
+  bool needs_probe =
+      (!op.build_preserved() && op.kind() != JoinKind::kFullOuter) || op.kind() == JoinKind::kSemi;
   if ((needs_probe && probe->rows() == 0) || (needs_build && build->rows() == 0)) return false;
+  if (probe->rows() == 0 && build->rows() == 0) return false;
   std::vector<BoundExprPtr> bk, pk;
   for (const auto& k : op.build_keys()) bk.push_back(k->Copy());
   for (const auto& k : op.probe_keys()) pk.push_back(k->Copy());

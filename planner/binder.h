@@ -26,7 +26,13 @@ struct ScopeColumn {
   LogicalType type;
   size_t index = 0;     //!< global index in the block
   bool hidden = false;  //!< second copy of a USING column: only reachable qualified
+  //! FULL JOIN USING: the global index of the hidden copy; unqualified (and in `*`) the
+  //! column is COALESCE(this copy, that one), as both sides may be NULL-extended.
+  std::optional<size_t> coalesce_with;
 };
+
+//! A scope column's value where it is named unqualified (COALESCE of a FULL JOIN USING pair).
+BoundExprPtr ScopeValue(const ScopeColumn& c, const std::vector<ScopeColumn>& scope);
 
 //! One FROM relation (table, view, subquery, DUAL, row generator) of the block being bound.
 struct Relation {

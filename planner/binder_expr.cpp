@@ -547,6 +547,18 @@ BoundExprPtr Binder::BindSubquery(const ast::Expr& e) {
   return out;
 }
 
+BoundExprPtr ScopeValue(const ScopeColumn& c, const std::vector<ScopeColumn>& scope) {
+  if (!c.coalesce_with) return MakeColumn(c.index, c.type);
+  const ScopeColumn* other = nullptr;
+  for (const auto& o : scope)
+    if (o.index == *c.coalesce_with) other = &o;
+  if (other == nullptr) return MakeColumn(c.index, c.type);
+  std::vector<BoundExprPtr> args;
+  args.push_back(MakeColumn(c.index, c.type));
+  args.push_back(MakeColumn(other->index, other->type));
+  return MakeFunction("COALESCE", c.type, std::move(args));
+}
+
 BoundExprPtr Binder::Resolve(const std::vector<std::string>& names) {
   if (names.empty()) return nullptr;
   const std::string& col = names.back();
@@ -558,7 +570,7 @@ BoundExprPtr Binder::Resolve(const std::vector<std::string>& names) {
     if (found) ThrowOra(918, "column ambiguously defined");
     found = &c;
   }
-  if (found) return MakeColumn(found->index, found->type);
+  if (found) return qual ? MakeColumn(found->index, found->type) : ScopeValue(*found, scope_);
   if (!outer_) return nullptr;
   if (passthrough_) return outer_->Resolve(names);
   auto outer = outer_->Resolve(names);

@@ -25,7 +25,7 @@ std::unique_ptr<FromTree> Binder::AddRelation(LogicalPtr plan, const std::string
   Relation r;
   r.begin = scope_.size();
   for (size_t i = 0; i < names.size(); ++i)
-    scope_.push_back({qualifier, names[i], plan->types[i], r.begin + i, false});
+    scope_.push_back({qualifier, names[i], plan->types[i], r.begin + i, false, std::nullopt});
   r.end = scope_.size();
   // A view is named by its alias in hints (an inline view has no other name).
   if (plan->kind == LogicalNode::Kind::kView) plan->alias = qualifier;
@@ -55,7 +55,8 @@ static void RenameColumns(BoundQuery& bq, const std::vector<std::string>& column
 void Binder::RegisterTable(const storage::TableInfo& table, const std::string& alias) {
   // Column 0 is the ROWID the DML operators need; table columns follow.
   for (size_t i = 0; i < table.columns.size(); ++i)
-    scope_.push_back({alias, table.columns[i].name, table.columns[i].type, i + 1, false});
+    scope_.push_back(
+        {alias, table.columns[i].name, table.columns[i].type, i + 1, false, std::nullopt});
 }
 
 // TABLE(pkg.fn(args)): the session supplies a fixed table producing the function's rows when
@@ -124,7 +125,8 @@ std::unique_ptr<FromTree> Binder::BindTableRef(const ast::TableRef& ref) {
         node->type = LogicalJoinType::kCross;
         break;
       case ast::JoinType::kFull:
-        ThrowUnimplemented("FULL OUTER JOIN");
+        node->type = LogicalJoinType::kFull;
+        break;
     }
     node->left = std::move(left);
     node->right = std::move(right);
@@ -228,8 +230,10 @@ void Binder::AddUsingConditions(FromTree& join, const std::vector<std::string>& 
     BoundExprPtr le = MakeColumn(l.index, l.type);
     BoundExprPtr re = MakeColumn(r.index, r.type);
     CoerceComparison(le, re, dialect());
-    // The USING column is one column: unqualified references see the preserved side's copy.
+    // The USING column is one column: unqualified references see the preserved side's copy
+    // (of a FULL join, the first non-NULL of the two).
     (join.type == LogicalJoinType::kRight ? l : r).hidden = true;
+    if (join.type == LogicalJoinType::kFull) l.coalesce_with = r.index;
     join.conds.push_back(MakeCompare("=", std::move(le), std::move(re)));
   }
   if (join.type == LogicalJoinType::kCross) join.type = LogicalJoinType::kInner;

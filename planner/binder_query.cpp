@@ -367,7 +367,7 @@ BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
       for (const auto& c : scope_) {
         if (c.hidden && qn.empty()) continue;
         if (!qn.empty() && c.qualifier != qn.back()) continue;
-        proj.push_back(MakeColumn(c.index, c.type));
+        proj.push_back(qn.empty() ? ScopeValue(c, scope_) : MakeColumn(c.index, c.type));
         out.names.push_back(c.name);
         out.named.push_back(true);
         aliases.emplace_back();

@@ -100,6 +100,7 @@ Slot* Trace(Slot& slot, BoundExpr& key, int& joins, std::vector<const PhysicalOp
       const Side side = SideOf(key, left);
       if (side == Side::kBoth) return nullptr;
       // An outer join's NULL-extended side: a dropped row would come back NULL-extended.
+      if (j.kind() == JoinKind::kFullOuter) return nullptr;
       if (j.kind() == JoinKind::kLeftOuter && (side == Side::kLeft) != j.build_preserved())
         return nullptr;
       if (side == Side::kLeft) return Trace(op.mutable_child(0), key, joins, path);

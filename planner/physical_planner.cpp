@@ -150,11 +150,16 @@ OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids, const cost::CostModel& m
     preserved_builds = kept_builds < other_builds || (kept_builds == other_builds &&
                                                       kept.estimated_bytes < other.estimated_bytes);
   }
+  // FULL OUTER runs as HASH JOIN FULL OUTER only (as Oracle's native full outer join):
+  // without an equality to hash on there is no way to find the unmatched rows of both sides.
+  const bool full = n.join_type == LogicalJoinType::kFull;
+  if (full && lkeys.empty())
+    ThrowUnimplemented("FULL OUTER JOIN without an equality between its two sides");
   // Whether the operator's output (child 0 then child 1) is right ++ left.
-  const bool swap_output = lkeys.empty()
-                               ? n.join_type == LogicalJoinType::kRight
-                               : (n.join_type == LogicalJoinType::kLeft && !preserved_builds) ||
-                                     (n.join_type == LogicalJoinType::kRight && preserved_builds);
+  const bool swap_output =
+      lkeys.empty() ? n.join_type == LogicalJoinType::kRight
+                    : full || (n.join_type == LogicalJoinType::kLeft && !preserved_builds) ||
+                          (n.join_type == LogicalJoinType::kRight && preserved_builds);
   // Outer joins keep every preserved row: at least the larger input (no join statistics here).
   const double est = std::max(left->estimated_rows, right->estimated_rows);
   const double lrows = left->estimated_rows, rrows = right->estimated_rows;
@@ -175,9 +180,10 @@ OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids, const cost::CostModel& m
       } else {
         hj.SetInputs(std::move(right), std::move(rkeys), std::move(left), std::move(lkeys));
       }
-    } else if (n.join_type == LogicalJoinType::kLeft) {
+    } else if (n.join_type == LogicalJoinType::kLeft || full) {
       // Preserved left side probes (child 1); residual is over probe then build = left, right.
-      hj.kind = JoinKind::kLeftOuter;
+      // FULL OUTER: the right side builds and its unmatched rows follow the probe.
+      hj.kind = full ? JoinKind::kFullOuter : JoinKind::kLeftOuter;
       hj.SetInputs(std::move(right), std::move(rkeys), std::move(left), std::move(lkeys));
     } else {
       // Left builds, right probes; residual is over probe (right) then build (left).

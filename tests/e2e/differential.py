@@ -185,13 +185,14 @@ class Gen:
                     ["x", "y"], "")
         if r < 0.8:
             t1, t2 = rng.choice(tabs), rng.choice(tabs)
-            kind = rng.choice(["join", "left join", "left outer join", "inner join"])
+            kind = rng.choice(["join", "left join", "left outer join", "inner join", "right join", "full join",
+                               "full outer join"])
             cond = f"x.{rng.choice(COLS)} = y.{rng.choice(COLS)}"
             if rng.random() < 0.3:
                 cond += f" and y.{rng.choice(COLS)} {rng.choice(['=', '>', '<'])} {rng.randint(0, 9)}"
             return f"{t1} x {kind} {t2} y on {cond}", ["x", "y"], ""
         t1, t2, t3 = rng.choice(tabs), rng.choice(tabs), rng.choice(tabs)
-        kind = rng.choice(["join", "left join"])
+        kind = rng.choice(["join", "left join", "full join"])
         return (f"{t1} x join {t2} y on x.{rng.choice(COLS)} = y.{rng.choice(COLS)} "
                 f"{kind} {t3} z on z.{rng.choice(COLS)} = {rng.choice(['x', 'y'])}.{rng.choice(COLS)}",
                 ["x", "y", "z"], "")

@@ -89,7 +89,6 @@ select /*+ leading(r l) use_nl(l) */ l.id, r.k, r.w from l right join r on l.k =
  order by r.w, l.id;
 
 rem -- FULL OUTER: unmatched rows of both sides, NULL keys on both sides stay unmatched
-rem KNOWN GAP (20:10 UTC build): FULL OUTER JOIN raises ORA-03001 (unimplemented feature).
 rem PostgreSQL's answers: 12 rows (l 1..7 as in LEFT JOIN above, then r3a, r3b, rn1, rn2 with
 rem NULL l.id); COUNT(*) 12, COUNT(L.ID) 8, COUNT(R.W) 9; with the empty table e: the 7 rows of l.
 select /*+ use_hash(r) */ l.id, l.k, r.k, r.w from l full outer join r on l.k = r.k
@@ -97,6 +96,14 @@ select /*+ use_hash(r) */ l.id, l.k, r.k, r.w from l full outer join r on l.k = 
 select /*+ leading(r l) use_hash(l) */ l.id, r.w from l full join r on l.k = r.k
  order by r.w, l.id;
 select count(*), count(l.id), count(r.w) from l full join r on l.k = r.k;
+rem FULL JOIN USING / NATURAL: the named column is COALESCE(l.k, r.k) unqualified and in *
+rem (SQLite 3.40: the same 12 rows; COUNT(*) 12, COUNT(K) 8; NATURAL: 1 1, 2 2, 3 2, 4 2, 9 1, NULL 4)
+select * from l full join r using (k) order by k, id, w;
+select k, l.k, r.k from l full outer join r using (k) where k >= 3 order by 1, 2, 3;
+select count(*), count(k) from l full join r using (k);
+select k, count(*) from l natural full join (select k, w from r) group by k order by k;
+rem no equality between the two sides: refused, as a FULL OUTER JOIN needs one to be hashed
+select count(*) from l full join r on l.k < r.k;
 
 rem -- SEMI joins: each row of l at most once, whatever the duplicates in r
 select /*+ leading(l) */ l.id from l where exists (select 1 from r where r.k = l.k)
@@ -161,7 +168,7 @@ select /*+ leading(b2 b1) use_hash(b1) */ count(*), count(b1.id), sum(b2.id)
   from b2 left join b1 on b1.k = b2.k;
 select /*+ leading(b2 b1) use_hash(b1) swap_join_inputs(b1) */ count(*), count(b1.id), sum(b2.id)
   from b2 left join b1 on b1.k = b2.k;
-rem FULL OUTER (see KNOWN GAP above); PostgreSQL: 129751 128840 129751
+rem FULL OUTER; PostgreSQL: 129751 128840 129751
 select count(*), count(b1.id), count(b2.id) from b1 full join b2 on b1.k = b2.k;
 select count(*), sum(id) from b2 where exists (select 1 from b1 where b1.k = b2.k);
 select count(*), sum(id) from b2 where not exists (select 1 from b1 where b1.k = b2.k);
