@@ -5,14 +5,16 @@ over the same data; their answers must be equal as multisets of rows.
 Usage: differential.py SEED QUERIES PATHDB [WORKDIR]
 
 Three tables of small integers (NULLs included) and short strings; indexes on some columns.
-The queries join two or three tables (comma joins, ANSI inner and left joins, OR of ANDs
+The queries join two or three tables (comma joins, ANSI inner, left, right and full joins, OR of ANDs
 sharing the join condition, inline views with GROUP BY, UNION ALL and DISTINCT), filter with
 comparisons, BETWEEN, IN lists (with NULL), LIKE, IS NULL, [NOT] IN / [NOT] EXISTS subqueries
 (correlated, with non-equality correlation terms, row IN, UNION inside), correlated and
 uncorrelated scalar aggregates; project columns, CASE, arithmetic, scalar subqueries;
 aggregate with GROUP BY / HAVING / DISTINCT; combine with UNION [ALL] / INTERSECT / EXCEPT;
-ORDER BY every column NULLS LAST with FETCH FIRST. Every 40 queries an UPDATE, DELETE or
-INSERT changes the data in both engines. The seed picks the access paths pathdb uses:
+ORDER BY every column NULLS LAST with FETCH FIRST; a WITH query referenced three times; a
+third of the queries carry an access-path or join hint (INDEX, FULL, USE_NL, USE_HASH,
+LEADING, NO_UNNEST, ...), which must not change the answer. Every 25 queries an UPDATE, DELETE
+or INSERT changes the data in both engines, committed or (one time in three) rolled back. The seed picks the access paths pathdb uses:
 SEED % 4 = 0 buffered, 1 `_serial_direct_read = ALWAYS`, 2 every table INMEMORY and
 populated, 3 `_small_table_threshold = 1` (direct path decided at run time); statistics are
 gathered unless SEED % 3 = 1 (then dynamic sampling estimates).
@@ -112,6 +114,8 @@ class Gen:
             t = rng.choice(list(TABLES))
             if r < 0.62:
                 inner_pred = "" if rng.random() < 0.5 else " where " + self.pred([w], aliases, 1)
+                if rng.random() < 0.3:
+                    inner_pred += (" where " if not inner_pred else " and ") + f"{w}.{rng.choice(COLS)} <> {self.col(aliases)}"
                 neg = rng.choice(["", "not "])
                 return f"{c} {neg}in (select {w}.{rng.choice(COLS)} from {t} {w}{inner_pred})"
             if r < 0.65:
@@ -185,8 +189,8 @@ class Gen:
                     ["x", "y"], "")
         if r < 0.8:
             t1, t2 = rng.choice(tabs), rng.choice(tabs)
-            kind = rng.choice(["join", "left join", "left outer join", "inner join", "right join", "full join",
-                               "full outer join"])
+            kind = rng.choice(["join", "left join", "left outer join", "inner join", "full join",
+                               "full outer join", "right join"])
             cond = f"x.{rng.choice(COLS)} = y.{rng.choice(COLS)}"
             if rng.random() < 0.3:
                 cond += f" and y.{rng.choice(COLS)} {rng.choice(['=', '>', '<'])} {rng.randint(0, 9)}"
@@ -198,7 +202,19 @@ class Gen:
                 ["x", "y", "z"], "")
 
     def query(self):
+        if rng.random() < 0.08:
+            t = rng.choice(list(TABLES))
+            k = rng.randint(0, 9)
+            return (f"with v as (select a, count(*) as n, max(c) as m from {t} where b <> {k} group by a) "
+                    f"select v.a, v.n, w.m from v, v w where v.a = w.m and v.n {rng.choice(['<', '>', '='])} "
+                    f"(select max(n) from v u where u.a {rng.choice(['<', '>'])} {rng.randint(0, 9)})")
         frm, aliases, cond = self.from_clause()
+        hint = ""
+        if rng.random() < 0.3:
+            al = rng.choice(aliases)
+            hint = "/*+ " + rng.choice([f"index({al})", f"full({al})", f"use_nl({al})",
+                                        f"use_hash({al})", f"leading({' '.join(reversed(aliases))})",
+                                        "no_unnest", "no_px_join_filter(x)", "ordered"]) + " */ "
         where = []
         if cond:
             where.append(cond)
@@ -213,11 +229,11 @@ class Gen:
             having = ""
             if rng.random() < 0.3:
                 having = f" having count(*) > {rng.randint(0, 5)}"
-            return f"select {', '.join(gcols + aggs)} from {frm}{wh} group by {', '.join(gcols)}{having}"
+            return f"select {hint}{', '.join(gcols + aggs)} from {frm}{wh} group by {', '.join(gcols)}{having}"
         if rng.random() < 0.15:
             aggs = [rng.choice(["count(*)", f"sum({self.col(aliases)})", f"max({self.col(aliases)})",
                                 f"count({self.col(aliases)})"]) for _ in range(rng.randint(1, 3))]
-            return f"select {', '.join(aggs)} from {frm}{wh}"
+            return f"select {hint}{', '.join(aggs)} from {frm}{wh}"
         cols = [self.col(aliases) for _ in range(rng.randint(1, 3))]
         r2 = rng.random()
         if r2 < 0.1:
@@ -230,7 +246,7 @@ class Gen:
         if rng.random() < 0.5:
             cols.append(f"{rng.choice(aliases)}.s")
         dist = "distinct " if rng.random() < 0.2 else ""
-        q = f"select {dist}{', '.join(cols)} from {frm}{wh}"
+        q = f"select {hint}{dist}{', '.join(cols)} from {frm}{wh}"
         if rng.random() < 0.1:
             # every output column ordered, NULLs last: the first rows are one multiset
             order = ", ".join(f"{i + 1} nulls last" for i in range(len(cols)))
@@ -268,6 +284,7 @@ def main():
     lite.set_progress_handler(progress, 10000)
     for s in stmts:
         lite.execute(s.replace("number", "integer").replace("varchar2(10)", "text"))
+    lite.commit()
     g = Gen()
     queries = [g.query() for _ in range(nq)]
     script = [s + ";" for s in stmts]
@@ -285,16 +302,20 @@ def main():
         script.append('alter session set "_small_table_threshold" = 1;')
     dml = {}
     for i, q in enumerate(queries):
-        if i % 40 == 39:
+        if i % 25 == 24:
             t = rng.choice(list(TABLES))
             k = rng.randint(0, 9)
             d = rng.choice([f"update {t} set b = c, c = b where a = {k}",
                             f"delete from {t} where b = {k}",
                             f"insert into {t} select b, c, a, s from {t} where c = {k}",
-                            f"update {t} set a = null where c = {k}"])
-            dml[i] = d
+                            f"update {t} set a = null where c = {k}",
+                            f"update {t} set a = a + 1 where b between {k} and {k + 2}",
+                            f"delete from {t} where a = {k} and c is null",
+                            f"update {t} set s = 'dd' where a = {k}"])
+            end = rng.choice(["commit", "commit", "rollback"])
+            dml[i] = (d, end)
             script.append(d + ";")
-            script.append("commit;")
+            script.append(end + ";")
         script.append(q + ";")
         script.append("select '#END' from dual;")
     p = subprocess.run([pathdb, "--batch", "--format=csv", work], input="\n".join(script) + "\n",
@@ -306,7 +327,11 @@ def main():
     bad = 0
     for i, q in enumerate(queries):
         if i in dml:
-            lite.execute(dml[i])
+            lite.execute(dml[i][0])
+            if dml[i][1] == "commit":
+                lite.commit()
+            else:
+                lite.rollback()
         seg = segs[i] if i < len(segs) else None
         budget[0] = 0
         lq = re.sub(r"fetch first (\d+) rows only", r"limit \1", q)
