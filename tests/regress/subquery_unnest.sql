@@ -53,6 +53,19 @@ select count(*) from big where k not in (select v from n);
 select v from nn where v in (select k from big) order by v;
 select count(*) from n where v not in (select k from big);
 select v from nn where not exists (select 1 from big where big.k = nn.v + 5) order by v;
+rem Transitive predicates into semi and anti joins: the outer block's c.id <= 2 holds for every
+rem o row that can match through o.cust = c.id, so the subquery's scan gets o.cust <= 2 (plan
+rem line of O); not for NOT IN (null-aware: a NULL o.cust decides the answer whatever the range)
+explain plan for select id from c where id <= 2 and exists (select 1 from o where o.cust = c.id);
+select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
+select id from c where id <= 2 and exists (select 1 from o where o.cust = c.id) order by id;
+explain plan for select id from c where id between 2 and 3 and not exists (select 1 from o where o.cust = c.id);
+select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
+select id from c where id between 2 and 3 and not exists (select 1 from o where o.cust = c.id) order by id;
+select id from c where id in (1, 3) and id in (select cust from o) order by id;
+explain plan for select id from c where id >= 2 and id not in (select cust from o);
+select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
+select id from c where id >= 2 and id not in (select cust from o);
 drop table big;
 drop table n;
 drop table c;
