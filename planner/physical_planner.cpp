@@ -323,7 +323,15 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
     sorted_groups->sort_group_by = true;
   std::vector<OpPtr> kids;
   AddAggregateNotNull(n, ctx.db);  // COUNT(col) may read an index on col (planner/access_path.h)
-  for (auto& c : n.children) kids.push_back(PlanPhysical(*c, ctx));
+  if (IsSemiOrAntiJoin(n)) {
+    // The outer side first: an index probe per outer row may replace reading the subquery.
+    OpPtr outer = PlanPhysical(*n.children[0], ctx);
+    if (OpPtr nl = TryIndexSemiJoin(n, outer, ctx)) return nl;
+    kids.push_back(std::move(outer));
+    kids.push_back(PlanPhysical(*n.children[1], ctx));
+  } else {
+    for (auto& c : n.children) kids.push_back(PlanPhysical(*c, ctx));
+  }
   const cost::CostModel model{ctx.cost};
   using K = LogicalNode::Kind;
   switch (n.kind) {

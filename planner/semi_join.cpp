@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "planner/access_path.h"
 #include "planner/bound_util.h"
 #include "planner/join_builder.h"
 #include "planner/predicate_text.h"
@@ -39,6 +40,101 @@ JoinKind ToJoinKind(LogicalJoinType t) {
 }
 
 }  // namespace
+
+std::unique_ptr<PhysicalOperator> TryIndexSemiJoin(LogicalNode& join, OpPtr& outer,
+                                                   PlanContext& ctx) {
+  const JoinKind kind = ToJoinKind(join.join_type);
+  if (kind == JoinKind::kAntiNullAware || !join.predicate) return nullptr;
+  const LogicalNode& s = *join.children[1];
+  if (s.kind != LogicalNode::Kind::kScan || s.table == nullptr || s.system_view != nullptr)
+    return nullptr;
+  bool force_nl = false;
+  for (const auto& h : s.hints) {
+    if (h.malformed) continue;
+    if (h.name == "HASH_SJ" || h.name == "HASH_AJ") return nullptr;
+    if (h.name == "NL_SJ" || h.name == "NL_AJ") force_nl = true;
+  }
+  const size_t L = join.children[0]->types.size();
+  // The probe key: an equality of a bare outer column and a bare column of the table.
+  std::vector<BoundExprPtr> conds;
+  SplitConjuncts(join.predicate->Copy(), conds);
+  size_t key = conds.size(), outer_col = 0, inner_col = 0;
+  for (size_t i = 0; i < conds.size() && key == conds.size(); ++i) {
+    const BoundExpr& c = *conds[i];
+    if (c.kind != BoundKind::kCompare || c.name != "=" || HasSubquery(c)) continue;
+    const BoundExpr& a = *c.children[0];
+    const BoundExpr& b = *c.children[1];
+    if (a.kind != BoundKind::kColumn || b.kind != BoundKind::kColumn || !(a.type == b.type))
+      continue;
+    if ((a.column_index < L) == (b.column_index < L)) continue;
+    key = i;
+    outer_col = std::min(a.column_index, b.column_index);
+    inner_col = std::max(a.column_index, b.column_index) - L;
+  }
+  if (key == conds.size()) return nullptr;
+
+  // One probe: the subquery's own predicate and `col = :outer value`.
+  const size_t slot = ctx.next_parameter_slot;
+  auto probe_predicate = [&] {
+    std::vector<BoundExprPtr> conj;
+    if (s.predicate) conj.push_back(s.predicate->Copy());
+    auto param = MakeParameter(slot, outer->types()[outer_col]);
+    if (outer_col < outer->column_labels.size()) param->display = outer->column_labels[outer_col];
+    conj.push_back(MakeCompare("=", MakeColumn(inner_col, s.types[inner_col]), std::move(param)));
+    return MakeAnd(std::move(conj));
+  };
+  const BoundExprPtr probe = probe_predicate();
+  const AccessEstimate per_probe =
+      EstimateTableAccess(*s.table, s.column_ids, probe.get(), s.alias, s.hints, ctx);
+  if (per_probe.path.kind != AccessPath::Kind::kRangeScan &&
+      per_probe.path.kind != AccessPath::Kind::kUniqueScan)
+    return nullptr;
+  const AccessEstimate whole =
+      EstimateTableAccess(*s.table, s.column_ids, s.predicate.get(), s.alias, s.hints, ctx);
+  const double outer_rows = std::max(1.0, outer->estimated_rows);
+  const double nl_cost = outer->cost + outer_rows * per_probe.cost;
+  if (!force_nl && nl_cost >= outer->cost + whole.cost) return nullptr;
+
+  // Chosen: the table access with the parameter, the other conjuncts tested per pair.
+  ++ctx.next_parameter_slot;
+  std::vector<std::string> labels = outer->column_labels;
+  labels.resize(L);
+  for (uint32_t c = 0; c < s.column_ids.size(); ++c)
+    labels.push_back(s.alias + "." +
+                     (s.column_ids[c] < s.table->columns.size()
+                          ? s.table->columns[s.column_ids[c]].name
+                          : std::string("ROWID")));
+  NestedLoopsSpec nl;
+  nl.kind = kind;
+  nl.inner = PlanTableAccess(*s.table, s.column_ids, probe_predicate(), s.alias, s.hints, ctx,
+                             s.query_block);
+  for (size_t c = 0; c < nl.inner->column_labels.size() && L + c < labels.size(); ++c)
+    labels[L + c] = nl.inner->column_labels[c];
+  std::vector<BoundExprPtr> rest;
+  for (size_t i = 0; i < conds.size(); ++i) {
+    if (i == key) continue;
+    nl.filter.push_back(PredicateText(*conds[i], labels));
+    rest.push_back(std::move(conds[i]));
+  }
+  nl.condition = MakeAnd(std::move(rest));
+  const double outer_bytes = outer->estimated_bytes;
+  const double sub_rows = whole.rows;
+  nl.outer = std::move(outer);
+  nl.outer_columns = {outer_col};
+  nl.param_slots = {slot};
+  join.predicate.reset();
+  OpPtr op = BuildNestedLoops(std::move(nl));
+  const double semi = std::min(outer_rows, std::max(1.0, sub_rows));
+  op->estimated_rows = kind == JoinKind::kSemi
+                           ? semi
+                           : std::max(1.0, sub_rows == 0 ? outer_rows : outer_rows - semi);
+  op->estimated_bytes = outer_bytes * op->estimated_rows / outer_rows;
+  op->cost = nl_cost;
+  op->cpu_cost = op->children()[0]->cpu_cost + outer_rows * per_probe.cpu_cost;
+  op->column_labels = std::move(labels);
+  op->column_labels.resize(L);
+  return op;
+}
 
 bool IsSemiOrAntiJoin(const LogicalNode& n) {
   return n.kind == LogicalNode::Kind::kJoin &&

@@ -21,4 +21,15 @@ std::unique_ptr<PhysicalOperator> PlanSemiJoin(LogicalNode& join,
                                                std::vector<std::unique_ptr<PhysicalOperator>> kids,
                                                PlanContext& ctx);
 
+//! NESTED LOOPS SEMI / ANTI with an index probe: when the subquery reads one table with an
+//! index on a column the join equates with an outer column, each outer row probes that index
+//! (the outer value a parameter, as index nested loops do) instead of a hash join reading the
+//! whole table, if that costs less: outer rows x one probe against one scan of the subquery
+//! (Oracle's NL_SJ / NL_AJ; the hints NL_SJ, NL_AJ and HASH_SJ, HASH_AJ in the subquery force
+//! the choice). Returns nullptr, with `outer` untouched, when it does not apply or costs more;
+//! otherwise consumes `outer` and join.predicate. Not for the null-aware anti join.
+std::unique_ptr<PhysicalOperator> TryIndexSemiJoin(LogicalNode& join,
+                                                   std::unique_ptr<PhysicalOperator>& outer,
+                                                   PlanContext& ctx);
+
 }  // namespace pathdb::planner

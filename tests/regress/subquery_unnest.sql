@@ -66,6 +66,29 @@ select id from c where id in (1, 3) and id in (select cust from o) order by id;
 explain plan for select id from c where id >= 2 and id not in (select cust from o);
 select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
 select id from c where id >= 2 and id not in (select cust from o);
+rem Index nested loops for a semi or anti join: a few outer rows each probe the subquery
+rem table's index (NESTED LOOPS SEMI / ANTI over INDEX RANGE SCAN) instead of a hash join
+rem reading all of it; HASH_SJ / HASH_AJ in the subquery keep the hash join, NL_SJ forces the
+rem probes. The answers are the same either way.
+create table ord (oid number not null, cust number, amt number);
+insert into ord select level, mod(level, 5000), mod(level, 97) from dual connect by level <= 40000;
+create index ord_cust on ord (cust);
+exec dbms_stats.gather_table_stats(user, 'ORD')
+exec dbms_stats.gather_table_stats(user, 'C')
+explain plan for select id from c where name = 'bob' and exists (select 1 from ord where ord.cust = c.id and ord.amt > 10);
+select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
+select id from c where name = 'bob' and exists (select 1 from ord where ord.cust = c.id and ord.amt > 10);
+select id from c where name = 'bob' and exists (select /*+ hash_sj */ 1 from ord where ord.cust = c.id and ord.amt > 10);
+explain plan for select id from c where region = 10 and not exists (select 1 from ord where ord.cust = c.id and ord.amt = 96);
+select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
+select id from c where region = 10 and not exists (select 1 from ord where ord.cust = c.id and ord.amt = 96) order by id;
+select id from c where region = 10 and not exists (select /*+ hash_aj */ 1 from ord where ord.cust = c.id and ord.amt = 96) order by id;
+select id from c where region is null and id in (select cust from ord where amt < 50) order by id;
+explain plan for select id from c where id in (select /*+ nl_sj */ cust from ord);
+select * from table(dbms_xplan.display(format => 'BASIC'));
+select id from c where id in (select /*+ nl_sj */ cust from ord) order by id;
+select id from c where id in (select /*+ hash_sj */ cust from ord) order by id;
+drop table ord;
 drop table big;
 drop table n;
 drop table c;
