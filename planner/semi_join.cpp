@@ -28,6 +28,13 @@ int Side(const BoundExpr& e, size_t outer_width) {
   return side;
 }
 
+bool ContainsJoinOrView(const LogicalNode& n) {
+  if (n.kind == LogicalNode::Kind::kJoin || n.kind == LogicalNode::Kind::kView) return true;
+  for (const auto& c : n.children)
+    if (ContainsJoinOrView(*c)) return true;
+  return false;
+}
+
 JoinKind ToJoinKind(LogicalJoinType t) {
   switch (t) {
     case LogicalJoinType::kAnti:
@@ -93,7 +100,13 @@ std::unique_ptr<PhysicalOperator> TryIndexSemiJoin(LogicalNode& join, OpPtr& out
       EstimateTableAccess(*s.table, s.column_ids, s.predicate.get(), s.alias, s.hints, ctx);
   const double outer_rows = std::max(1.0, outer->estimated_rows);
   const double nl_cost = outer->cost + outer_rows * per_probe.cost;
-  if (!force_nl && nl_cost >= outer->cost + whole.cost) return nullptr;
+  // Probes cost in proportion to the outer rows, the hash join hardly: an outer side that is a
+  // join (or a view) may well hold ten times its estimate, so the probes must still win then.
+  // (TPC-H Q21: 5,836 rows estimated above the joins, 75,871 actual; probing each took the
+  // first execution from 1.9 to 2.8 s.)
+  const double risk = ContainsJoinOrView(*join.children[0]) ? 10.0 : 1.0;
+  if (!force_nl && outer->cost + risk * outer_rows * per_probe.cost >= outer->cost + whole.cost)
+    return nullptr;
 
   // Chosen: the table access with the parameter, the other conjuncts tested per pair.
   ++ctx.next_parameter_slot;

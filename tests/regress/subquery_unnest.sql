@@ -88,6 +88,14 @@ explain plan for select id from c where id in (select /*+ nl_sj */ cust from ord
 select * from table(dbms_xplan.display(format => 'BASIC'));
 select id from c where id in (select /*+ nl_sj */ cust from ord) order by id;
 select id from c where id in (select /*+ hash_sj */ cust from ord) order by id;
+rem an outer side that is a join may hold ten times its estimate: the probes must win even
+rem then, or the hash join stays (TPC-H Q21's semi and anti joins above four joins)
+insert into ord select 40000 + level, 7, 1 from dual connect by level <= 200;
+exec dbms_stats.gather_table_stats(user, 'ORD')
+explain plan for select c.id from c, c c2 where c2.id = c.id and c.name = 'bob' and exists (select 1 from ord where ord.cust = c.id and ord.amt > 0);
+select * from table(dbms_xplan.display(format => 'BASIC'));
+explain plan for select c.id from c where c.name = 'bob' and exists (select 1 from ord where ord.cust = c.id and ord.amt > 0);
+select * from table(dbms_xplan.display(format => 'BASIC'));
 drop table ord;
 drop table big;
 drop table n;
