@@ -48,6 +48,10 @@ struct FromTree {
   LogicalJoinType type = LogicalJoinType::kCross;
   std::vector<BoundExprPtr> conds;
   size_t begin = 0, end = 0;
+  //! USING / NATURAL: the visible copy of each named column (global index), in USING order.
+  //! `SELECT *` lists them first, then the rest of the left side, then the right (Oracle's
+  //! and the standard's order).
+  std::vector<size_t> using_first;
 };
 
 //! A bound query expression: its plan and result headings.
@@ -131,6 +135,9 @@ class Binder {
   const Binder* cte_parent_;
   std::map<std::string, const ast::Query::With*> ctes_;
   std::vector<ScopeColumn> scope_;
+  //! The order of an unqualified `SELECT *` over scope_ when the FROM clause has USING or
+  //! NATURAL joins (FromTree::using_first); empty: scope_'s own order.
+  std::vector<size_t> star_order_;
   std::vector<Relation> relations_;
   std::vector<BoundExprPtr> correlated_;
 

@@ -233,6 +233,7 @@ void Binder::AddUsingConditions(FromTree& join, const std::vector<std::string>& 
     // The USING column is one column: unqualified references see the preserved side's copy
     // (of a FULL join, the first non-NULL of the two).
     (join.type == LogicalJoinType::kRight ? l : r).hidden = true;
+    join.using_first.push_back((join.type == LogicalJoinType::kRight ? r : l).index);
     if (join.type == LogicalJoinType::kFull) l.coalesce_with = r.index;
     join.conds.push_back(MakeCompare("=", std::move(le), std::move(re)));
   }

@@ -220,6 +220,31 @@ BoundExprPtr Binder::RewritePostAggregate(BoundExprPtr e) {
   return e;
 }
 
+namespace {
+
+bool HasUsing(const FromTree& t) {
+  if (!t.using_first.empty()) return true;
+  return (t.left && HasUsing(*t.left)) || (t.right && HasUsing(*t.right));
+}
+
+//! Global indices in `SELECT *` order: a USING join's named columns, then its left side's
+//! columns, then its right side's (each side in its own order, the named ones left out).
+void StarOrder(const FromTree& t, std::vector<size_t>& out) {
+  if (!t.left || !t.right) {
+    for (size_t i = t.begin; i < t.end; ++i) out.push_back(i);
+    return;
+  }
+  std::vector<size_t> sides;
+  StarOrder(*t.left, sides);
+  StarOrder(*t.right, sides);
+  out.insert(out.end(), t.using_first.begin(), t.using_first.end());
+  for (size_t i : sides)
+    if (std::find(t.using_first.begin(), t.using_first.end(), i) == t.using_first.end())
+      out.push_back(i);
+}
+
+}  // namespace
+
 BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
   const std::string query_block = fmt::format("SEL${}", ++ctx_.query_blocks);
   // ---- FROM
@@ -240,6 +265,9 @@ BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
     auto t = BindTableRef(*ref);
     root = root ? cross(std::move(root), std::move(t)) : std::move(t);
   }
+  star_order_.clear();
+  // SQLite keeps the tables' own order (the right copy of a USING column left out).
+  if (dialect() == Dialect::kOracle && HasUsing(*root)) StarOrder(*root, star_order_);
   // Hints name tables by alias; each table scan keeps the block's hints for its access path,
   // each inline view those naming it as a join's probe side (PX_JOIN_FILTER).
   for (auto& r : relations_)
@@ -365,7 +393,14 @@ BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
     if (item.expr->kind == ast::ExprKind::kStar) {
       const auto& qn = item.expr->names;
       bool any = false;
-      for (const auto& c : scope_) {
+      std::vector<const ScopeColumn*> order;
+      if (qn.empty() && !star_order_.empty()) {
+        for (size_t i : star_order_) order.push_back(&scope_[i]);
+      } else {
+        for (const auto& c : scope_) order.push_back(&c);
+      }
+      for (const ScopeColumn* cp : order) {
+        const ScopeColumn& c = *cp;
         if (c.hidden && qn.empty()) continue;
         if (!qn.empty() && c.qualifier != qn.back()) continue;
         proj.push_back(qn.empty() ? ScopeValue(c, scope_) : MakeColumn(c.index, c.type));

@@ -102,6 +102,19 @@ select * from l full join r using (k) order by k, id, w;
 select k, l.k, r.k from l full outer join r using (k) where k >= 3 order by 1, 2, 3;
 select count(*), count(k) from l full join r using (k);
 select k, count(*) from l natural full join (select k, w from r) group by k order by k;
+rem SELECT * over USING / NATURAL joins lists the named columns first, then the left side's
+rem other columns, then the right side's (Oracle's and the standard's order)
+create table p1 (v varchar2(3), id number);
+create table p2 (w varchar2(3), id number, z number);
+insert into p1 values ('x', 1);
+insert into p2 values ('y', 1, 9);
+select * from p1 join p2 using (id);
+select * from p1 natural join p2;
+select * from p1 right join p2 using (id);
+select * from p1 join p2 using (id) join p1 p3 using (v);
+select p1.*, p2.* from p1 join p2 using (id);
+drop table p1;
+drop table p2;
 rem no equality between the two sides: refused, as a FULL OUTER JOIN needs one to be hashed
 select count(*) from l full join r on l.k < r.k;
 
