@@ -5,16 +5,18 @@ over the same data; their answers must be equal as multisets of rows.
 Usage: differential.py SEED QUERIES PATHDB [WORKDIR]
 
 Three tables of small integers (NULLs included) and short strings; indexes on some columns.
-The queries join two or three tables (comma joins, ANSI inner, left, right and full joins, OR of ANDs
-sharing the join condition, inline views with GROUP BY, UNION ALL and DISTINCT), filter with
+The queries join two or three tables (comma joins, ANSI inner, left, right and full joins,
+OR of ANDs sharing the join condition, inline views with GROUP BY, UNION ALL and DISTINCT), filter with
 comparisons, BETWEEN, IN lists (with NULL), LIKE, IS NULL, [NOT] IN / [NOT] EXISTS subqueries
 (correlated, with non-equality correlation terms, row IN, UNION inside), correlated and
 uncorrelated scalar aggregates; project columns, CASE, arithmetic, scalar subqueries;
-aggregate with GROUP BY / HAVING / DISTINCT; combine with UNION [ALL] / INTERSECT / EXCEPT;
-ORDER BY every column NULLS LAST with FETCH FIRST; a WITH query referenced three times; a
+aggregate with GROUP BY (columns or expressions) / HAVING / DISTINCT; combine with UNION
+[ALL] / INTERSECT / EXCEPT; ORDER BY every column NULLS LAST with FETCH FIRST; a WITH query referenced three times; a
 third of the queries carry an access-path or join hint (INDEX, FULL, USE_NL, USE_HASH,
 LEADING, NO_UNNEST, ...), which must not change the answer. Every 25 queries an UPDATE, DELETE
-or INSERT changes the data in both engines, committed or (one time in three) rolled back. The seed picks the access paths pathdb uses:
+or INSERT changes the data in both engines, committed or (one time in three) rolled back.
+Every query runs twice in pathdb (the second execution may be re-optimised by statistics
+feedback); both answers must agree. The seed picks the access paths pathdb uses:
 SEED % 4 = 0 buffered, 1 `_serial_direct_read = ALWAYS`, 2 every table INMEMORY and
 populated, 3 `_small_table_threshold = 1` (direct path decided at run time); statistics are
 gathered unless SEED % 3 = 1 (then dynamic sampling estimates).
@@ -223,6 +225,10 @@ class Gen:
         wh = (" where " + " and ".join(where)) if where else ""
         if rng.random() < 0.4:
             gcols = sorted({self.col(aliases) for _ in range(rng.randint(1, 2))})
+            if rng.random() < 0.3:
+                c0 = self.col(aliases)
+                gcols = [rng.choice([f"{c0} * 2 + 1", f"case when {c0} > 4 then 1 else 0 end",
+                                     f"coalesce({c0}, -1)", f"abs({c0} - 5)"])]
             aggs = [rng.choice(["count(*)", f"sum({self.col(aliases)})", f"max({self.col(aliases)})",
                                 f"min({self.col(aliases)})", f"count({self.col(aliases)})",
                                 f"count(distinct {self.col(aliases)})"]) for _ in range(rng.randint(1, 3))]
@@ -318,6 +324,9 @@ def main():
             script.append(end + ";")
         script.append(q + ";")
         script.append("select '#END' from dual;")
+        # the same statement again: statistics feedback may re-optimise it
+        script.append(q + ";")
+        script.append("select '#END' from dual;")
     p = subprocess.run([pathdb, "--batch", "--format=csv", work], input="\n".join(script) + "\n",
                        capture_output=True, text=True, timeout=900)
     if p.returncode not in (0, 1):
@@ -332,7 +341,11 @@ def main():
                 lite.commit()
             else:
                 lite.rollback()
-        seg = segs[i] if i < len(segs) else None
+        seg = segs[2 * i] if 2 * i < len(segs) else None
+        seg2 = segs[2 * i + 1] if 2 * i + 1 < len(segs) else None
+        if seg is not None and seg2 is not None and sorted(seg.split("\n")) != sorted(seg2.split("\n")):
+            print(f"[{seed}:{i}] SECOND EXECUTION DIFFERS: {q}")
+            bad += 1
         budget[0] = 0
         lq = re.sub(r"fetch first (\d+) rows only", r"limit \1", q)
         try:
