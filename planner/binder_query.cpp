@@ -339,7 +339,7 @@ BoundQuery Binder::BindBlock(const ast::QueryBlock& b, const ast::Query& q) {
     if (ctx_.cost.or_factoring) FactorDisjunctions(conjs, relation_of);  // planner/or_factoring.h
     TransformWhere(*root, nglobal, conjs, deferred, unnested);
     AddTransitivePredicates(conjs, relation_of);  // planner/transitive.h
-    AddTransitiveToUnnested(conjs, unnested, sub_base, relation_of);  // planner/unnest.h
+    AddTransitiveToUnnested(conjs, unnested, sub_base, relation_of);  // planner/transitive.h
     // A subquery filter that runs a correlated subquery per row goes above the semi and anti
     // joins of unnested subqueries when the block reads one table: they never add rows and
     // cost a hash probe per row, the subquery an execution. Scalar-subquery unnesting counted

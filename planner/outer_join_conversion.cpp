@@ -65,6 +65,29 @@ bool FromColumnNotNull(const FromTree& node, const std::vector<Relation>& relati
   return FromColumnNotNull(in_left ? *node.left : *node.right, relations, g);
 }
 
+std::optional<size_t> PreservedChild(const LogicalNode& join, size_t col, size_t& child_col) {
+  const size_t width = join.children[0]->types.size();
+  const bool in_left = col < width;
+  child_col = in_left ? col : col - width;
+  switch (join.join_type) {
+    case LogicalJoinType::kInner:
+    case LogicalJoinType::kCross:
+      return in_left ? 0 : 1;
+    case LogicalJoinType::kLeft:
+    case LogicalJoinType::kSemi:  // semi/anti joins output their left side only
+    case LogicalJoinType::kAnti:
+    case LogicalJoinType::kAntiNullAware:
+      if (in_left) return 0;
+      return std::nullopt;
+    case LogicalJoinType::kRight:
+      if (!in_left) return 1;
+      return std::nullopt;
+    case LogicalJoinType::kFull:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 bool KnownNotNull(const LogicalNode& n, size_t col) {
   using K = LogicalNode::Kind;
   switch (n.kind) {
@@ -77,27 +100,9 @@ bool KnownNotNull(const LogicalNode& n, size_t col) {
     case K::kFilter:
       return KnownNotNull(*n.children[0], col);
     case K::kJoin: {
-      const size_t width = n.children[0]->types.size();
-      const bool in_left = col < width;
-      switch (n.join_type) {
-        case LogicalJoinType::kInner:
-        case LogicalJoinType::kCross:
-          break;
-        case LogicalJoinType::kLeft:
-          if (!in_left) return false;
-          break;
-        case LogicalJoinType::kRight:
-          if (in_left) return false;
-          break;
-        case LogicalJoinType::kSemi:
-        case LogicalJoinType::kAnti:
-        case LogicalJoinType::kAntiNullAware:
-          return in_left && KnownNotNull(*n.children[0], col);
-        default:
-          return false;
-      }
-      return in_left ? KnownNotNull(*n.children[0], col)
-                     : KnownNotNull(*n.children[1], col - width);
+      size_t child_col = 0;
+      const auto child = PreservedChild(n, col, child_col);
+      return child && KnownNotNull(*n.children[*child], child_col);
     }
     default:
       return false;

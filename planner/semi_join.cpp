@@ -35,6 +35,18 @@ bool ContainsJoinOrView(const LogicalNode& n) {
   return false;
 }
 
+// Cardinality: a semi join keeps at most every outer row and, with a small subquery, no more
+// outer rows than the subquery has distinct keys (bounded by its row count); an anti join keeps
+// the rest. Oracle never estimates below one row. Bytes: the outer rows' only.
+void EstimateSemiAnti(PhysicalOperator& op, JoinKind kind, double outer_rows, double outer_bytes,
+                      double sub_rows) {
+  const double semi = std::min(outer_rows, std::max(1.0, sub_rows));
+  op.estimated_rows = kind == JoinKind::kSemi
+                          ? semi
+                          : std::max(1.0, sub_rows == 0 ? outer_rows : outer_rows - semi);
+  op.estimated_bytes = outer_bytes * op.estimated_rows / outer_rows;
+}
+
 JoinKind ToJoinKind(LogicalJoinType t) {
   switch (t) {
     case LogicalJoinType::kAnti:
@@ -82,15 +94,15 @@ std::unique_ptr<PhysicalOperator> TryIndexSemiJoin(LogicalNode& join, OpPtr& out
 
   // One probe: the subquery's own predicate and `col = :outer value`.
   const size_t slot = ctx.next_parameter_slot;
-  auto probe_predicate = [&] {
+  BoundExprPtr probe;
+  {
     std::vector<BoundExprPtr> conj;
     if (s.predicate) conj.push_back(s.predicate->Copy());
     auto param = MakeParameter(slot, outer->types()[outer_col]);
     if (outer_col < outer->column_labels.size()) param->display = outer->column_labels[outer_col];
     conj.push_back(MakeCompare("=", MakeColumn(inner_col, s.types[inner_col]), std::move(param)));
-    return MakeAnd(std::move(conj));
-  };
-  const BoundExprPtr probe = probe_predicate();
+    probe = MakeAnd(std::move(conj));
+  }
   const AccessEstimate per_probe =
       EstimateTableAccess(*s.table, s.column_ids, probe.get(), s.alias, s.hints, ctx);
   if (per_probe.path.kind != AccessPath::Kind::kRangeScan &&
@@ -110,19 +122,14 @@ std::unique_ptr<PhysicalOperator> TryIndexSemiJoin(LogicalNode& join, OpPtr& out
 
   // Chosen: the table access with the parameter, the other conjuncts tested per pair.
   ++ctx.next_parameter_slot;
-  std::vector<std::string> labels = outer->column_labels;
-  labels.resize(L);
-  for (uint32_t c = 0; c < s.column_ids.size(); ++c)
-    labels.push_back(s.alias + "." +
-                     (s.column_ids[c] < s.table->columns.size()
-                          ? s.table->columns[s.column_ids[c]].name
-                          : std::string("ROWID")));
   NestedLoopsSpec nl;
   nl.kind = kind;
-  nl.inner = PlanTableAccess(*s.table, s.column_ids, probe_predicate(), s.alias, s.hints, ctx,
+  nl.inner = PlanTableAccess(*s.table, s.column_ids, std::move(probe), s.alias, s.hints, ctx,
                              s.query_block);
-  for (size_t c = 0; c < nl.inner->column_labels.size() && L + c < labels.size(); ++c)
-    labels[L + c] = nl.inner->column_labels[c];
+  // Predicate text over outer ++ table columns, as the condition indexes them.
+  std::vector<std::string> labels = outer->column_labels;
+  labels.resize(L);
+  for (const auto& l : nl.inner->column_labels) labels.push_back(l);
   std::vector<BoundExprPtr> rest;
   for (size_t i = 0; i < conds.size(); ++i) {
     if (i == key) continue;
@@ -137,11 +144,7 @@ std::unique_ptr<PhysicalOperator> TryIndexSemiJoin(LogicalNode& join, OpPtr& out
   nl.param_slots = {slot};
   join.predicate.reset();
   OpPtr op = BuildNestedLoops(std::move(nl));
-  const double semi = std::min(outer_rows, std::max(1.0, sub_rows));
-  op->estimated_rows = kind == JoinKind::kSemi
-                           ? semi
-                           : std::max(1.0, sub_rows == 0 ? outer_rows : outer_rows - semi);
-  op->estimated_bytes = outer_bytes * op->estimated_rows / outer_rows;
+  EstimateSemiAnti(*op, kind, outer_rows, outer_bytes, sub_rows);
   op->cost = nl_cost;
   op->cpu_cost = op->children()[0]->cpu_cost + outer_rows * per_probe.cpu_cost;
   op->column_labels = std::move(labels);
@@ -238,14 +241,7 @@ std::unique_ptr<PhysicalOperator> PlanSemiJoin(LogicalNode& join, std::vector<Op
     nl.filter = std::move(filter);
     op = BuildNestedLoops(std::move(nl));
   }
-  // Cardinality: a semi join keeps at most every outer row and, with a small subquery, no
-  // more outer rows than the subquery has distinct keys (bounded by its row count); an anti
-  // join keeps the rest. Oracle never estimates below one row.
-  const double semi = std::min(outer_rows, std::max(1.0, sub_rows));
-  op->estimated_rows = kind == JoinKind::kSemi
-                           ? semi
-                           : std::max(1.0, sub_rows == 0 ? outer_rows : outer_rows - semi);
-  op->estimated_bytes = outer_bytes * op->estimated_rows / outer_rows;  // outer rows only
+  EstimateSemiAnti(*op, kind, outer_rows, outer_bytes, sub_rows);
   op->cost = cost;
   op->cpu_cost = cpu;
   op->column_labels = std::move(labels);

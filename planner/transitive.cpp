@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "planner/bound_util.h"
+#include "planner/unnest.h"
 
 namespace pathdb::planner {
 
@@ -106,6 +107,80 @@ void AddTransitivePredicates(std::vector<BoundExprPtr>& conjuncts,
       }
     }
     if (!added) break;
+  }
+}
+
+namespace {
+
+//! The table scan that produces output column `col` of `n`, reached through filters and the
+//! sides of joins that are never NULL-extended (PreservedChild); `local` is the column in the
+//! scan's numbering. nullptr for any other shape.
+LogicalNode* ScanOfColumn(LogicalNode& n, size_t col, size_t& local) {
+  using K = LogicalNode::Kind;
+  switch (n.kind) {
+    case K::kScan:
+      if (n.system_view != nullptr || n.table == nullptr || col >= n.types.size()) return nullptr;
+      local = col;
+      return &n;
+    case K::kFilter:
+      return ScanOfColumn(*n.children[0], col, local);
+    case K::kJoin: {
+      size_t child_col = 0;
+      const auto child = PreservedChild(n, col, child_col);
+      return child ? ScanOfColumn(*n.children[*child], child_col, local) : nullptr;
+    }
+    default:
+      return nullptr;
+  }
+}
+
+}  // namespace
+
+void AddTransitiveToUnnested(const std::vector<BoundExprPtr>& conjuncts,
+                             std::vector<UnnestedSubquery>& subs, size_t sub_base,
+                             const std::function<int(size_t)>& relation_of) {
+  for (auto& s : subs) {
+    if (s.type == LogicalJoinType::kAntiNullAware || !s.plan || !s.condition) continue;
+    std::vector<BoundExprPtr> all;
+    for (const auto& c : conjuncts) all.push_back(c->Copy());
+    std::vector<BoundExprPtr> cond;
+    SplitConjuncts(s.condition->Copy(), cond);
+    bool keyed = false;
+    for (auto& c : cond) {
+      if (c->kind != BoundKind::kCompare || c->name != "=") continue;
+      const BoundExpr& l = *c->children[0];
+      const BoundExpr& r = *c->children[1];
+      if (l.kind != BoundKind::kColumn || r.kind != BoundKind::kColumn) continue;
+      if ((l.column_index < sub_base) == (r.column_index < sub_base)) continue;
+      all.push_back(std::move(c));
+      keyed = true;
+    }
+    if (!keyed) continue;
+    const size_t before = all.size();
+    // The subquery is one more relation of the closure.
+    const int sub_relation = 1 << 20;
+    AddTransitivePredicates(
+        all, [&](size_t i) { return i >= sub_base ? sub_relation : relation_of(i); });
+    for (size_t k = before; k < all.size(); ++k) {
+      bool inside = true;
+      size_t col = SIZE_MAX;
+      VisitColumns(*all[k], [&](size_t i) {
+        inside = inside && i >= sub_base && (col == SIZE_MAX || col == i);
+        col = i;
+      });
+      if (!inside || col == SIZE_MAX) continue;
+      size_t local = 0;
+      LogicalNode* scan = ScanOfColumn(*s.plan, col - sub_base, local);
+      if (scan == nullptr) continue;
+      const size_t shift = col - sub_base - local;
+      RemapColumns(*all[k], [sub_base, shift](size_t i) { return i - sub_base - shift; });
+      std::vector<BoundExprPtr> parts;
+      if (scan->predicate) SplitConjuncts(std::move(scan->predicate), parts);
+      bool present = false;
+      for (const auto& p : parts) present = present || ExprEquals(*p, *all[k]);
+      if (!present) parts.push_back(std::move(all[k]));
+      scan->predicate = MakeAnd(std::move(parts));
+    }
   }
 }
 

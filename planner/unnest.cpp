@@ -18,7 +18,6 @@
 #include "planner/access_path_internal.h"
 #include "planner/bound_util.h"
 #include "planner/subquery_filter.h"
-#include "planner/transitive.h"
 #include "planner/unnest_internal.h"
 
 namespace pathdb::planner {
@@ -313,95 +312,6 @@ std::optional<UnnestedSubquery> TryUnnest(const BoundExpr& conj, LogicalPtr& pla
   out.plan = std::move(top->children[0]);
   plan.reset();
   return out;
-}
-
-namespace {
-
-//! The table scan that produces output column `col` of `n`, reached through filters, inner
-//! joins, the outer side of semi/anti joins and the preserved side of outer joins; `local`
-//! is the column in the scan's numbering. nullptr for any other shape.
-LogicalNode* ScanOfColumn(LogicalNode& n, size_t col, size_t& local) {
-  using K = LogicalNode::Kind;
-  switch (n.kind) {
-    case K::kScan:
-      if (n.system_view != nullptr || n.table == nullptr || col >= n.types.size()) return nullptr;
-      local = col;
-      return &n;
-    case K::kFilter:
-      return ScanOfColumn(*n.children[0], col, local);
-    case K::kJoin: {
-      const size_t width = n.children[0]->types.size();
-      const bool left = col < width;
-      switch (n.join_type) {
-        case LogicalJoinType::kInner:
-        case LogicalJoinType::kCross:
-          return left ? ScanOfColumn(*n.children[0], col, local)
-                      : ScanOfColumn(*n.children[1], col - width, local);
-        case LogicalJoinType::kLeft:
-        case LogicalJoinType::kSemi:
-        case LogicalJoinType::kAnti:
-        case LogicalJoinType::kAntiNullAware:
-          return left ? ScanOfColumn(*n.children[0], col, local) : nullptr;
-        case LogicalJoinType::kRight:
-          return left ? nullptr : ScanOfColumn(*n.children[1], col - width, local);
-        case LogicalJoinType::kFull:
-          return nullptr;
-      }
-      return nullptr;
-    }
-    default:
-      return nullptr;
-  }
-}
-
-}  // namespace
-
-void AddTransitiveToUnnested(const std::vector<BoundExprPtr>& conjuncts,
-                             std::vector<UnnestedSubquery>& subs, size_t sub_base,
-                             const std::function<int(size_t)>& relation_of) {
-  for (auto& s : subs) {
-    if (s.type == LogicalJoinType::kAntiNullAware || !s.plan || !s.condition) continue;
-    std::vector<BoundExprPtr> all;
-    for (const auto& c : conjuncts) all.push_back(c->Copy());
-    std::vector<BoundExprPtr> cond;
-    SplitConjuncts(s.condition->Copy(), cond);
-    bool keyed = false;
-    for (auto& c : cond) {
-      if (c->kind != BoundKind::kCompare || c->name != "=") continue;
-      const BoundExpr& l = *c->children[0];
-      const BoundExpr& r = *c->children[1];
-      if (l.kind != BoundKind::kColumn || r.kind != BoundKind::kColumn) continue;
-      if ((l.column_index < sub_base) == (r.column_index < sub_base)) continue;
-      all.push_back(std::move(c));
-      keyed = true;
-    }
-    if (!keyed) continue;
-    const size_t before = all.size();
-    // The subquery is one more relation of the closure.
-    const int sub_relation = 1 << 20;
-    AddTransitivePredicates(
-        all, [&](size_t i) { return i >= sub_base ? sub_relation : relation_of(i); });
-    for (size_t k = before; k < all.size(); ++k) {
-      bool inside = true;
-      size_t col = SIZE_MAX;
-      VisitColumns(*all[k], [&](size_t i) {
-        inside = inside && i >= sub_base && (col == SIZE_MAX || col == i);
-        col = i;
-      });
-      if (!inside || col == SIZE_MAX) continue;
-      size_t local = 0;
-      LogicalNode* scan = ScanOfColumn(*s.plan, col - sub_base, local);
-      if (scan == nullptr) continue;
-      const size_t shift = col - sub_base - local;
-      RemapColumns(*all[k], [sub_base, shift](size_t i) { return i - sub_base - shift; });
-      std::vector<BoundExprPtr> parts;
-      if (scan->predicate) SplitConjuncts(std::move(scan->predicate), parts);
-      bool present = false;
-      for (const auto& p : parts) present = present || ExprEquals(*p, *all[k]);
-      if (!present) parts.push_back(std::move(all[k]));
-      scan->predicate = MakeAnd(std::move(parts));
-    }
-  }
 }
 
 LogicalPtr AttachUnnested(LogicalPtr from, std::vector<UnnestedSubquery> subs, size_t sub_base) {

@@ -80,20 +80,14 @@ std::optional<double> EstimateSubqueryRows(const LogicalNode& plan);
 //! numbering (after column pruning); subquery columns still at sub_base + k.
 LogicalPtr AttachUnnested(LogicalPtr from, std::vector<UnnestedSubquery> subs, size_t sub_base);
 
-//! Transitive predicates into unnested semi and anti joins (not the null-aware one, whose
-//! NULL keys count): a constant condition of the outer block on a column the join equates
-//! with a subquery column (`c.id < 10 AND EXISTS (... o.cust_id = c.id)`) holds for every
-//! subquery row that can match, so it is added to the subquery's scan of that column
-//! (`o.cust_id < 10`), where it can drive an index range scan and shrinks the build.
-//! `conjuncts`: the block's WHERE conjuncts (global numbering); `relation_of` as for
-//! AddTransitivePredicates. Scans on the NULL-extended side of an outer join are left alone.
-void AddTransitiveToUnnested(const std::vector<BoundExprPtr>& conjuncts,
-                             std::vector<UnnestedSubquery>& subs, size_t sub_base,
-                             const std::function<int(size_t)>& relation_of);
-
 //! True when column `col` of `n`'s output can never be NULL (a NOT NULL table column not
 //! coming from the NULL-extended side of an outer join).
 bool KnownNotNull(const LogicalNode& n, size_t col);
+
+//! The child of join `join` that output column `col` comes from, with its column there in
+//! `child_col`, when that side is never NULL-extended (either side of an inner join, the
+//! outer side of a semi/anti join, the preserved side of an outer join); nullopt otherwise.
+std::optional<size_t> PreservedChild(const LogicalNode& join, size_t col, size_t& child_col);
 
 //! True when `e` cannot be TRUE while every column in [begin, end) is NULL (a comparison
 //! with such a column, col IS NOT NULL, an AND with one such conjunct, an OR of them...).
