@@ -79,6 +79,7 @@ std::unique_ptr<OperatorState> IndexScan::OpenImpl(ExecContext& ctx) const {
   st->keys.Initialize(key_types);
   if (fast_full_) {
     st->scan = ctx.db.BeginIndexFastFullScan(index_, ctx.stats, ctx.shared.dml());
+    st->scan->decoded_columns = DecodedColumns();
     if (OperatorRuntimeStats* line = ctx.LineStats(line_id())) {
       line->access_note = st->scan->access.reason;
     }
@@ -86,6 +87,14 @@ std::unique_ptr<OperatorState> IndexScan::OpenImpl(ExecContext& ctx) const {
   }
   Begin(ctx, *st);
   return st;
+}
+
+size_t IndexScan::DecodedColumns() const {
+  size_t n = 0;
+  for (uint32_t o : outputs_) {
+    if (o != kIndexRowIdOutput) n = std::max<size_t>(n, o + 1);
+  }
+  return n;
 }
 
 bool IndexScan::RestartImpl(ExecContext& ctx, OperatorState& state) const {
@@ -138,6 +147,7 @@ void IndexScan::Begin(ExecContext& ctx, OperatorState& state) const {
   }
   st->scan =
       ctx.db.BeginIndexScan(index_, std::move(lower), std::move(upper), descending_, ctx.stats);
+  st->scan->decoded_columns = DecodedColumns();
 }
 
 bool IndexScan::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {

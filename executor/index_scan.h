@@ -60,6 +60,8 @@ class IndexScan : public PhysicalOperator {
   void Begin(ExecContext& ctx, OperatorState& state) const;
   const storage::TableInfo& table_;
   const storage::IndexInfo& index_;
+  //! The leading key columns the outputs read (the storage layer decodes no more).
+  size_t DecodedColumns() const;
   std::vector<uint32_t> outputs_;
   IndexKeyRange range_;
   bool descending_;

@@ -105,9 +105,29 @@ Decimal DecodeDecimalKey(std::string_view key, size_t& pos) {
     }
     ndigits += 2;
   }
-  if (ndigits <= 18) coef = static_cast<int128>(head);
   const bool trailing_pad = ndigits > 0 && pair % 10 == 0;
-  if (trailing_pad) {
+  if (ndigits <= 18) {
+    // 64-bit arithmetic for the keys that fit (all of an index on a NUMBER(18)): the int128
+    // division by 10 of an odd digit count was a library call, and with the int128
+    // multiplications below it cost an index fast full scan 300 instructions a key.
+    if (trailing_pad) {
+      head /= 10;
+      --ndigits;
+    }
+    const int power = exp - ndigits;
+    Decimal d;
+    if (power >= 0 && exp <= 18) {  // an integer below 10^18
+      head *= static_cast<uint64_t>(Decimal::Pow10Small(power));
+      d.coef = neg ? -static_cast<int128>(head) : static_cast<int128>(head);
+      return d;
+    }
+    if (power < 0 && -power <= 127 + Decimal::kMaxDigits) {
+      d.scale = -power;
+      d.coef = neg ? -static_cast<int128>(head) : static_cast<int128>(head);
+      return d;
+    }
+    coef = static_cast<int128>(head);
+  } else if (trailing_pad) {
     coef /= 10;
     --ndigits;
   }

@@ -110,6 +110,7 @@ HeapScan::HeapScan(const ScanSpec& spec, Segment& seg, std::unique_ptr<HeapBlock
     for (uint32_t col : r.columns) need(col);
   needed_all_.assign(table.columns.size(), 1);
   fields_.resize(std::max(needed_.size(), needed_all_.size()));
+  read_list_ = FieldList(needed_.data(), needed_.size());
   // Snapshot of the HWM: rows this statement inserts into new blocks are not seen by it.
   guard_ = seg.scan_guard.lock();
   if (!guard_) {
@@ -254,6 +255,7 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
       uint16_t slots = page.SlotCount();
       const bool probing = !row_probes_.empty();
       if (probing && verdict_block_ != block) ProbeBlock(page, block);
+      uint32_t group_end = 0;  // slots before it were split by SplitGroup (this Read's bytes)
       while (slot_ < slots && examined < cap) {
         uint16_t s = slot_++;
         auto piece = page.Row(s);
@@ -269,18 +271,28 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
           continue;
         }
         std::string_view row = *piece;
-        if (flags == kRowForward) row = blocks_->MigratedBody(StubTarget(row), stats);
+        const Field* fields = fields_.data();
         if (summary_.active()) {
+          if (flags == kRowForward) row = blocks_->MigratedBody(StubTarget(row), stats);
           SplitFields(row, fields_.data(), needed_all_.data(), needed_all_.size());
+        } else if (flags == kRowNormal) {
+          if (s >= group_end) group_end = SplitGroup(page, s, probing);
+          const int g = group_row_[s % kGroup];
+          if (g >= 0) {
+            fields = &group_fields_[static_cast<size_t>(g) * fields_.size()];
+          } else {
+            SplitListed(row, fields_.data(), read_list_);
+          }
         } else {
-          SplitFields(row, fields_.data(), needed_.data(), needed_.size());
+          row = blocks_->MigratedBody(StubTarget(row), stats);
+          SplitListed(row, fields_.data(), read_list_);
         }
         ++examined;
         if (summary_.active()) summary_.Add(fields_);
-        if (verdict == kReject || !preds_.Matches(fields_)) continue;
+        if (verdict == kReject || !preds_.Matches(fields)) continue;
         if (verdict == kProbeInline && !ProbeRow()) continue;
         if (fold_) {
-          fold_->Add(fields_);
+          fold_->Add(fields);
           ++folded;
           continue;
         }
@@ -290,10 +302,10 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
           if (cid == kRowIdColumn) {
             v.Data<Decimal>()[n] = Decimal::FromInt(RowId{kFileNo, block, s}.Pack());
             v.SetNull(n, false);
-          } else if (fields_[cid].is_null) {
+          } else if (fields[cid].is_null) {
             v.SetNull(n, true);
           } else {
-            DecodeInto(fields_[cid].bytes, v, n);
+            DecodeInto(fields[cid].bytes, v, n);
           }
         }
         if (rowids) rowids->push_back(RowId{kFileNo, block, s});
@@ -327,6 +339,28 @@ void HeapScan::ChooseRowProbes() {
                                    one_number ? runtime_[i].filter->integer_keys() : nullptr});
     batch_tested_[i] = false;
   }
+}
+
+uint32_t HeapScan::SplitGroup(const HeapPage& page, uint16_t first, bool probing) {
+  const uint32_t end = std::min<uint32_t>(uint32_t{first} + kGroup, page.SlotCount());
+  std::array<std::string_view, kGroup> rows;
+  size_t k = 0;
+  for (uint32_t t = first; t < end; ++t) {
+    int8_t& at = group_row_[t % kGroup];
+    at = -1;
+    auto piece = page.Row(static_cast<uint16_t>(t));
+    // Only plain rows storing every field read; the others are split one at a time.
+    if (!piece || static_cast<uint8_t>((*piece)[0]) != kRowNormal) continue;
+    if (probing && verdict_[t] == kReject) continue;
+    if (StoredColumns(*piece) < read_list_.end()) continue;
+    at = static_cast<int8_t>(k);
+    rows[k++] = *piece;
+  }
+  if (k == 0) return end;
+  for (size_t j = k; j < kGroup; ++j) rows[j] = rows[0];  // split again, into a spare row
+  group_fields_.resize(kGroup * fields_.size());
+  SplitListedRows<kGroup>(rows, group_fields_.data(), fields_.size(), read_list_);
+  return end;
 }
 
 bool HeapScan::RowKeyHash(const RowProbe& p, uint64_t& hash) const {
@@ -377,6 +411,7 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
   for (const RowProbe& p : row_probes_) {
     for (uint32_t col : runtime_[p.filter].columns) need(col);
   }
+  probe_list_ = FieldList(probe_needed_.data(), n_fields);
   const size_t n_probes = row_probes_.size();
   candidates_.clear();
   hashes_.resize(n_probes);
@@ -402,8 +437,8 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
       verdict_[s] = kProbeInline;
       continue;
     }
-    SplitFields(*piece, fields_.data(), probe_needed_.data(), n_fields);
-    if (!preds_.Matches(fields_)) continue;
+    SplitListed(*piece, fields_.data(), probe_list_);
+    if (!preds_.Matches(fields_.data())) continue;
     size_t null_at = 0;
     for (; null_at < n_probes; ++null_at) {
       const RowProbe& p = row_probes_[null_at];

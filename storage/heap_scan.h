@@ -13,6 +13,7 @@
 //
 // Threads: one scan is used by one thread.
 #pragma once
+#include <array>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -107,6 +108,14 @@ class HeapScan final : public ScanSource {
   //! `block`) with kReject (failed the predicates or a filter), kPass, or kProbeInline (a
   //! migrated row: its body is elsewhere, ProbeRow tests it when it is read).
   void ProbeBlock(const HeapPage& page, uint32_t block);
+  //! Splits the plain rows among slots [first, first + kGroup) of `page` (not rejected by
+  //! ProbeBlock when `probing`) together (SplitListedRows): slot t's fields are row
+  //! group_row_[t % kGroup] of group_fields_, or that is -1 when t was not split. Returns the
+  //! first slot after the group.
+  uint32_t SplitGroup(const HeapPage& page, uint16_t first, bool probing);
+  static constexpr size_t kGroup = 4;
+  std::vector<Field> group_fields_;  //!< kGroup rows of fields_.size() fields
+  std::array<int8_t, kGroup> group_row_{};
 
   Segment& seg_;
   std::unique_ptr<HeapBlockSource> blocks_;
@@ -149,6 +158,7 @@ class HeapScan final : public ScanSource {
   std::vector<uint64_t> row_hashes_;               //!< per row probe, of the row being split
   std::vector<uint8_t> keep_;                      //!< per candidate
   std::vector<uint8_t> probe_needed_;              //!< fields ProbeBlock splits
+  FieldList probe_list_;                           //!< probe_needed_ compiled
   std::vector<bool> batch_tested_;  //!< runtime_applied_ minus the row-probed filters
   //! Per filter, per key column: its output position (the membership test reads the output
   //! vectors); empty when some key column is not output (then only its ranges apply).
@@ -156,6 +166,7 @@ class HeapScan final : public ScanSource {
   ScanPredicates preds_;
   std::vector<Field> fields_;
   std::vector<uint8_t> needed_;  //!< per field: read by an output, predicate or filter
+  FieldList read_list_;          //!< needed_ compiled
   std::vector<Extent> runs_;     //!< data blocks below the HWM at scan start, in order
   size_t run_ = 0;               //!< current run
   uint32_t off_ = 0;             //!< block offset inside the current run

@@ -40,7 +40,7 @@ class HeapScanFold {
 
   //! One row that passed, split into `fields` (indexed by table column; the aggregated columns
   //! among them).
-  void Add(const std::vector<Field>& fields) {
+  void Add(const Field* fields) {
     ++rows_;
     for (size_t a = 0; a < aggs_.size(); ++a) {
       const ScanAggregate& g = aggs_[a];

@@ -6,6 +6,7 @@
 // a non-NULL column beyond the upper bound's columns (e.g. `a = 5 AND b > 3`: lower (5, 3),
 // upper (5)), entries whose column at that position is NULL are left out.
 #include <algorithm>
+#include <cstring>
 
 #include "common/error.h"
 #include "storage/database_impl.h"
@@ -189,10 +190,11 @@ bool Database::IndexScanNext(IndexScanState& state, DataChunk& keys, std::vector
   Impl::IndexState& ix = *found->second;
   const size_t cap = st.types.empty() ? kVectorSize : keys.column(0).capacity();
   size_t n = 0;
+  const size_t decoded = std::min(st.types.size(), st.decoded_columns);
   auto emit = [&](const Node& node, size_t i) {
     std::string_view key = node.Key(i);
     size_t p = 0;
-    for (size_t c = 0; c < st.types.size(); ++c) {
+    for (size_t c = 0; c < decoded; ++c) {
       p = DecodeKeyColumn(key, p, st.types[c], keys.column(c), n);
     }
     rowids.push_back(RowId::Unpack(node.Payload(i)));
@@ -238,6 +240,7 @@ bool Database::IndexScanNext(IndexScanState& state, DataChunk& keys, std::vector
       }
     }
     if (st.run >= st.runs.size()) st.done = true;
+    for (size_t c = decoded; c < st.types.size(); ++c) std::memset(keys.column(c).Validity(), 0, n);
     keys.SetSize(n);
     return n > 0;
   }
@@ -332,6 +335,7 @@ bool Database::IndexScanNext(IndexScanState& state, DataChunk& keys, std::vector
     st.last_key.assign(node.Key(st.descending ? st.pos : st.pos - 1));
     st.leaf_scn = BlockScn(st.pin);
   }
+  for (size_t c = decoded; c < st.types.size(); ++c) std::memset(keys.column(c).Validity(), 0, n);
   keys.SetSize(n);
   return n > 0;
 }

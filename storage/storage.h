@@ -343,6 +343,11 @@ class IndexScanState {
   virtual ~IndexScanState() = default;
   //! Fast full scans: buffered or direct path, and why (range scans: buffered, no reason).
   ScanAccess access;
+  //! How many leading key columns IndexScanNext decodes; the later ones of `keys` are NULL.
+  //! A caller that reads none of them (COUNT(*) by a fast full scan, a ROWID list) or only
+  //! the first sets it lower: decoding a NUMBER key column costs about a hundred
+  //! instructions an entry.
+  size_t decoded_columns = SIZE_MAX;
 };
 
 //! A direct-path insert in progress (INSERT /*+ APPEND */, LOAD): rows are formatted into
