@@ -255,7 +255,6 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
       uint16_t slots = page.SlotCount();
       const bool probing = !row_probes_.empty();
       if (probing && verdict_block_ != block) ProbeBlock(page, block);
-      uint32_t group_end = 0;  // slots before it were split by SplitGroup (this Read's bytes)
       while (slot_ < slots && examined < cap) {
         uint16_t s = slot_++;
         auto piece = page.Row(s);
@@ -271,22 +270,13 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
           continue;
         }
         std::string_view row = *piece;
-        const Field* fields = fields_.data();
+        if (flags == kRowForward) row = blocks_->MigratedBody(StubTarget(row), stats);
         if (summary_.active()) {
-          if (flags == kRowForward) row = blocks_->MigratedBody(StubTarget(row), stats);
           SplitFields(row, fields_.data(), needed_all_.data(), needed_all_.size());
-        } else if (flags == kRowNormal) {
-          if (s >= group_end) group_end = SplitGroup(page, s, probing);
-          const int g = group_row_[s % kGroup];
-          if (g >= 0) {
-            fields = &group_fields_[static_cast<size_t>(g) * fields_.size()];
-          } else {
-            SplitListed(row, fields_.data(), read_list_);
-          }
         } else {
-          row = blocks_->MigratedBody(StubTarget(row), stats);
           SplitListed(row, fields_.data(), read_list_);
         }
+        const Field* fields = fields_.data();
         ++examined;
         if (summary_.active()) summary_.Add(fields_);
         if (verdict == kReject || !preds_.Matches(fields)) continue;
@@ -339,28 +329,6 @@ void HeapScan::ChooseRowProbes() {
                                    one_number ? runtime_[i].filter->integer_keys() : nullptr});
     batch_tested_[i] = false;
   }
-}
-
-uint32_t HeapScan::SplitGroup(const HeapPage& page, uint16_t first, bool probing) {
-  const uint32_t end = std::min<uint32_t>(uint32_t{first} + kGroup, page.SlotCount());
-  std::array<std::string_view, kGroup> rows;
-  size_t k = 0;
-  for (uint32_t t = first; t < end; ++t) {
-    int8_t& at = group_row_[t % kGroup];
-    at = -1;
-    auto piece = page.Row(static_cast<uint16_t>(t));
-    // Only plain rows storing every field read; the others are split one at a time.
-    if (!piece || static_cast<uint8_t>((*piece)[0]) != kRowNormal) continue;
-    if (probing && verdict_[t] == kReject) continue;
-    if (StoredColumns(*piece) < read_list_.end()) continue;
-    at = static_cast<int8_t>(k);
-    rows[k++] = *piece;
-  }
-  if (k == 0) return end;
-  for (size_t j = k; j < kGroup; ++j) rows[j] = rows[0];  // split again, into a spare row
-  group_fields_.resize(kGroup * fields_.size());
-  SplitListedRows<kGroup>(rows, group_fields_.data(), fields_.size(), read_list_);
-  return end;
 }
 
 bool HeapScan::RowKeyHash(const RowProbe& p, uint64_t& hash) const {

@@ -13,7 +13,6 @@
 //
 // Threads: one scan is used by one thread.
 #pragma once
-#include <array>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -108,14 +107,6 @@ class HeapScan final : public ScanSource {
   //! `block`) with kReject (failed the predicates or a filter), kPass, or kProbeInline (a
   //! migrated row: its body is elsewhere, ProbeRow tests it when it is read).
   void ProbeBlock(const HeapPage& page, uint32_t block);
-  //! Splits the plain rows among slots [first, first + kGroup) of `page` (not rejected by
-  //! ProbeBlock when `probing`) together (SplitListedRows): slot t's fields are row
-  //! group_row_[t % kGroup] of group_fields_, or that is -1 when t was not split. Returns the
-  //! first slot after the group.
-  uint32_t SplitGroup(const HeapPage& page, uint16_t first, bool probing);
-  static constexpr size_t kGroup = 4;
-  std::vector<Field> group_fields_;  //!< kGroup rows of fields_.size() fields
-  std::array<int8_t, kGroup> group_row_{};
 
   Segment& seg_;
   std::unique_ptr<HeapBlockSource> blocks_;

@@ -67,10 +67,9 @@ TEST(SplitFields, ALengthPastTheRowEndIsCorruptNotARead) {
 // A join filter probed on stored rows hashes NUMBER keys from their bytes (DecodeSmallNumber,
 // Decimal::HashOf) and must reach the executor's hash of the decoded value exactly, or the
 // filter drops rows that join: every coefficient length, sign, scale and trailing zeros.
-// SplitListed and SplitListedRows (several rows walked together, stepping over unread
-// fields without testing each) find exactly what SplitFields finds, for random rows with
-// NULLs, wide fields and left-out trailing NULLs, and random sets of read fields; and they
-// reject a row whose lengths run past its end.
+// SplitListed (stepping over unread fields without testing each) finds exactly what
+// SplitFields finds, for random rows with NULLs, wide fields and left-out trailing NULLs, and
+// random sets of read fields; and it rejects a row whose lengths run past its end.
 TEST(SplitListed, AgreesWithSplitFields) {
   std::mt19937_64 rng(23);
   const std::vector<LogicalType> types = {LogicalType::Integer(),    LogicalType::Varchar(400),
@@ -102,7 +101,7 @@ TEST(SplitListed, AgreesWithSplitFields) {
     const FieldList list(needed.data(), n);
     std::array<std::string, 4> rows;
     for (auto& r : rows) r = random_row();
-    std::vector<Field> want(4 * ncols), got(4 * ncols), one(ncols);
+    std::vector<Field> want(4 * ncols), one(ncols);
     for (size_t g = 0; g < 4; ++g) {
       SplitFields(rows[g], &want[g * ncols], needed.data(), n);
       SplitListed(rows[g], one.data(), list);
@@ -111,21 +110,6 @@ TEST(SplitListed, AgreesWithSplitFields) {
         ASSERT_EQ(one[c].is_null, want[g * ncols + c].is_null) << round << " col " << c;
         if (!one[c].is_null) {
           ASSERT_EQ(one[c].bytes, want[g * ncols + c].bytes);
-        }
-      }
-    }
-    bool all_stored = true;
-    for (const auto& r : rows) all_stored = all_stored && StoredColumns(r) >= list.end();
-    if (!all_stored) continue;  // SplitListedRows REQUIRES every listed field stored
-    SplitListedRows<4>({rows[0], rows[1], rows[2], rows[3]}, got.data(), ncols, list);
-    for (size_t g = 0; g < 4; ++g) {
-      for (size_t c = 0; c < n; ++c) {
-        if (!needed[c]) continue;
-        const Field& a = got[g * ncols + c];
-        const Field& b = want[g * ncols + c];
-        ASSERT_EQ(a.is_null, b.is_null) << round << " row " << g << " col " << c;
-        if (!a.is_null) {
-          ASSERT_EQ(a.bytes, b.bytes) << round << " row " << g << " col " << c;
         }
       }
     }
@@ -141,8 +125,6 @@ TEST(SplitListed, AgreesWithSplitFields) {
   for (size_t cut = 4; cut < row.size(); ++cut) {
     const std::string_view piece(row.data(), cut);
     EXPECT_THROW(SplitListed(piece, fields.data(), list), OraError) << "cut at " << cut;
-    EXPECT_THROW(SplitListedRows<2>({row, piece}, fields.data(), 0, list), OraError)
-        << "cut at " << cut;
   }
 }
 
