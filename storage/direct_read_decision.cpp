@@ -20,7 +20,8 @@ uint64_t Percent(uint64_t part, uint64_t whole) {
 
 bool DirectReadNeedsCacheCounts(const DirectReadInputs& in) {
   return in.mode == SerialDirectRead::kAuto && !in.under_dml &&
-         in.blocks > kMediumFactor * in.small_table_threshold;
+         in.blocks > kMediumFactor * in.small_table_threshold &&
+         !(in.big_table_cache_blocks > 0 && in.blocks <= in.big_table_cache_blocks);
 }
 
 DirectReadDecision DecideDirectRead(const DirectReadInputs& in) {
@@ -50,6 +51,14 @@ DirectReadDecision DecideDirectRead(const DirectReadInputs& in) {
   if (in.blocks <= kMediumFactor * stt) {
     d.long_table = false;  // Oracle counts a medium table read into the cache as short
     d.reason = fmt::format("buffered ({} <= 5 x _small_table_threshold {})", size, stt);
+    return d;
+  }
+  if (in.big_table_cache_blocks > 0 && in.blocks <= in.big_table_cache_blocks) {
+    d.keep_cached = true;
+    d.reason = fmt::format(
+        "buffered ({} > 5 x _small_table_threshold {}, fits the big table cache: {} blocks, "
+        "db_big_table_cache_percent_target {})",
+        size, stt, in.big_table_cache_blocks, in.big_table_cache_percent);
     return d;
   }
   const uint64_t base = in.segment_blocks > 0 ? in.segment_blocks : in.blocks;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <string_view>
 
 #include "storage/database_impl.h"
 #include "storage/direct_blocks.h"
@@ -69,6 +70,10 @@ DirectReadDecision Database::Impl::DecideScan(const Segment& seg, uint64_t stats
   }
   in.small_table_threshold = SmallTableThreshold();
   in.under_dml = under_dml;
+  if (std::string_view(statistic) == "BLOCKS") {  // tables only, as in Oracle
+    in.big_table_cache_percent = std::min<uint32_t>(options.scan.big_table_cache_percent, 90);
+    in.big_table_cache_blocks = cache->Capacity() * in.big_table_cache_percent / 100;
+  }
   if (DirectReadNeedsCacheCounts(in)) {
     BufferCache::SegmentCacheCount c = cache->CountCached(InSegment(seg));
     in.cached = c.cached;
@@ -134,8 +139,9 @@ std::unique_ptr<ScanSource> Database::BeginScan(const ScanSpec& spec, SessionSta
   DirectReadDecision d = m.DecideScan(seg, stat_blocks, "BLOCKS", spec.under_dml);
   stats.Add(d.long_table ? Stat::kTableScansLongTables : Stat::kTableScansShortTables);
   // A long table's blocks enter at the cold end and are reused first, so the scan cannot
-  // flush the hot set; a short table's enter at the midpoint without a touch.
-  AccessType access = d.long_table ? AccessType::kScan : AccessType::kShortScan;
+  // flush the hot set; a short table's, and a table's in the big table cache, enter at the
+  // midpoint without a touch.
+  AccessType access = d.long_table && !d.keep_cached ? AccessType::kScan : AccessType::kShortScan;
   auto scan = std::make_unique<HeapScan>(
       spec, seg, MakeBufferedBlockSource(*m.cache, spec.table->object_id, access));
   scan->SetStorageIndexUse(m.options.scan.storage_index);

@@ -206,6 +206,10 @@ struct ScanOptions {
   bool async_io = true;
   //! filesystemio_options (DIRECTIO, SETALL): direct reads open the file with O_DIRECT.
   bool direct_io = true;
+  //! db_big_table_cache_percent_target: the share of the buffer cache (0-90%) that full
+  //! scans of big tables may keep their blocks in (Oracle 12.1.0.2's automatic big table
+  //! caching); 0 = off.
+  uint32_t big_table_cache_percent = 0;
 };
 
 //! How the in-memory column store works, set per statement from the session's parameters.

@@ -152,6 +152,8 @@ void StatementRunner::BeginStatement() {
   const std::string& fsio = p.GetText("filesystemio_options");
   scan.async_io = p.GetBool("disk_asynch_io") && (fsio == "SETALL" || fsio == "ASYNCH");
   scan.direct_io = fsio == "SETALL" || fsio == "DIRECTIO";
+  scan.big_table_cache_percent = static_cast<uint32_t>(
+      std::clamp<int64_t>(p.GetInt("db_big_table_cache_percent_target"), 0, 90));
   db.SetScanOptions(scan);
   storage::InMemoryOptions im;
   im.size = static_cast<uint64_t>(std::max<int64_t>(0, p.GetInt("inmemory_size")));

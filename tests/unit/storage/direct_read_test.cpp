@@ -366,6 +366,35 @@ TEST_F(DirectReadTest, CommittedChangesReachTheDirectReaderAndStayVisible) {
   EXPECT_EQ(Scan(*db_, "CACHED", SerialDirectRead::kNever).rows, before.rows + 3);
 }
 
+// db_big_table_cache_percent_target: a table above 5 x STT that fits the big table cache is
+// read through the cache and keeps its blocks there; one that does not fit, an index, or the
+// parameter at 0 leaves the rule as it was.
+TEST(DirectReadDecision, BigTableCache) {
+  DirectReadInputs in;
+  in.small_table_threshold = 100;
+  in.blocks = in.segment_blocks = 5000;
+  EXPECT_TRUE(DecideDirectRead(in).direct);  // off: direct, nothing cached
+  in.big_table_cache_blocks = 5000;
+  in.big_table_cache_percent = 50;
+  DirectReadDecision d = DecideDirectRead(in);
+  EXPECT_FALSE(d.direct);
+  EXPECT_TRUE(d.keep_cached);
+  EXPECT_TRUE(d.long_table);
+  EXPECT_FALSE(DirectReadNeedsCacheCounts(in));
+  EXPECT_NE(d.reason.find("fits the big table cache: 5000 blocks"), std::string::npos) << d.reason;
+  in.big_table_cache_blocks = 4999;  // one block too big: the usual rule
+  d = DecideDirectRead(in);
+  EXPECT_TRUE(d.direct);
+  EXPECT_FALSE(d.keep_cached);
+  EXPECT_TRUE(DirectReadNeedsCacheCounts(in));
+  in.big_table_cache_blocks = 100000;
+  in.mode = SerialDirectRead::kAlways;  // the session's override still wins
+  EXPECT_TRUE(DecideDirectRead(in).direct);
+  in.mode = SerialDirectRead::kAuto;
+  in.blocks = in.segment_blocks = 50;  // short tables are unaffected
+  EXPECT_FALSE(DecideDirectRead(in).keep_cached);
+}
+
 TEST(DirectReadDecision, EveryBranch) {
   DirectReadInputs in;
   in.small_table_threshold = 100;
