@@ -39,9 +39,12 @@ PRE = "alter session set nls_date_format = 'YYYY-MM-DD';\n"
 STAMP = "select '@@STAMP ' || to_char(systimestamp, 'YYYY-MM-DD SSSSS.FF6') stamp from dual;\n"
 
 
-def pathdb_times(pathdb, cache, dbdir, sql, runs):
+def pathdb_times(pathdb, cache, dbdir, sql, runs, params=()):
     """One process: a warm-up execution, then `runs` executions each between two SYSTIMESTAMPs."""
-    cmd = [pathdb, "--batch", "--format=csv", f"--cache-size={cache}", dbdir]
+    cmd = [pathdb, "--batch", "--format=csv", f"--cache-size={cache}"]
+    for p in params:
+        cmd += ["--param", p]
+    cmd.append(dbdir)
     r = subprocess.run(cmd, input=PRE + sql + "\n" + STAMP + (sql + "\n" + STAMP) * runs,
                        capture_output=True, text=True)
     err = [l for l in r.stderr.splitlines() if re.match(r"(ORA|SP2|PLS)-", l)]
@@ -75,6 +78,9 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--cache-size", default="4G")
     ap.add_argument("--queries", default="")
+    # e.g. --param db_big_table_cache_percent_target=50: LINEITEM stays in the buffer cache
+    # between executions, as PostgreSQL's tables stay in its shared_buffers.
+    ap.add_argument("--param", action="append", default=[], help="pathdb parameter name=value")
     a = ap.parse_args()
     work = os.environ.get("BENCH_WORK", "/tmp/pathdb-bench-tpch")
     data = os.environ.get("PEERS_DATA", os.path.join(work, "data"))
@@ -95,7 +101,8 @@ def main():
         ours_sql = open(os.path.join(ours_dir, q + ".sql")).read().strip()
         pg_sql = open(os.path.join(pg_dir, q + ".sql")).read().strip()
         pg = statistics.median(pg_times(pgsh, pg_sql, a.runs))
-        ours = statistics.median(pathdb_times(a.pathdb, a.cache_size, dbdir, ours_sql, a.runs))
+        ours = statistics.median(
+            pathdb_times(a.pathdb, a.cache_size, dbdir, ours_sql, a.runs, a.param))
         total_ours += ours
         total_pg += pg
         if ours > pg:

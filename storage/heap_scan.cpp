@@ -279,7 +279,9 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
         const Field* fields = fields_.data();
         ++examined;
         if (summary_.active()) summary_.Add(fields_);
-        if (verdict == kReject || !preds_.Matches(fields)) continue;
+        // A row ProbeBlock passed has passed the predicates there already.
+        const bool tested = probing && verdict == kPass;
+        if (verdict == kReject || (!tested && !preds_.Matches(fields))) continue;
         if (verdict == kProbeInline && !ProbeRow()) continue;
         if (fold_) {
           fold_->Add(fields);
@@ -381,19 +383,24 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
   }
   probe_list_ = FieldList(probe_needed_.data(), n_fields);
   const size_t n_probes = row_probes_.size();
-  candidates_.clear();
+  // Sized for every slot and written by index: a push_back per row and probe (its capacity
+  // test through the vector of vectors) was a sixth of this loop's instructions.
+  candidates_.resize(slots);
   hashes_.resize(n_probes);
   small_keys_.resize(n_probes);
+  hash_at_.resize(n_probes);
+  key_at_.resize(n_probes);
   for (size_t i = 0; i < n_probes; ++i) {
-    hashes_[i].clear();
-    small_keys_[i].clear();
+    hashes_[i].resize(slots);
+    small_keys_[i].resize(row_probes_[i].one_number ? slots : 0);
+    hash_at_[i] = hashes_[i].data();
+    key_at_[i] = small_keys_[i].data();
   }
-  row_hashes_.resize(n_probes);
-  row_small_keys_.resize(n_probes);
   // Two passes: this one splits the rows and keeps each NUMBER key's coefficient; the next
   // hashes them. Hashing inside this loop made each row's hash (a chain of dependent
   // multiplications) wait for the row's splitting, and the next row's splitting for it.
   const char* limit = page.End();
+  size_t m = 0;  // candidates so far; a rejected row's writes at m are overwritten
   // From the scan's position: a filter published in the middle of a block leaves the rows
   // already returned alone (and out of its counts).
   for (uint16_t s = slot_; s < slots; ++s) {
@@ -411,15 +418,15 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
     for (; null_at < n_probes; ++null_at) {
       const RowProbe& p = row_probes_[null_at];
       if (!p.one_number) {
-        if (!RowKeyHash(p, row_hashes_[null_at])) break;
+        if (!RowKeyHash(p, hash_at_[null_at][m])) break;
         continue;
       }
       const Field& f = fields_[runtime_[p.filter].columns[0]];
       if (f.is_null) break;  // a NULL key never joins
-      SmallKey& k = row_small_keys_[null_at];
+      SmallKey& k = key_at_[null_at][m];
       if (!DecodeSmallNumber(f.bytes, limit, k.coef, k.scale)) {
         k.scale = kHashedAlready;  // wider than 64 bits: hashed here
-        RowKeyHash(p, row_hashes_[null_at]);
+        RowKeyHash(p, hash_at_[null_at][m]);
       }
     }
     if (null_at < n_probes) {  // counted where ProbeRow would reject it
@@ -427,11 +434,12 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
       ++row_probes_[null_at].rejected;
       continue;
     }
-    for (size_t i = 0; i < n_probes; ++i) {
-      hashes_[i].push_back(row_hashes_[i]);
-      if (row_probes_[i].one_number) small_keys_[i].push_back(row_small_keys_[i]);
-    }
-    candidates_.push_back(s);
+    candidates_[m++] = s;
+  }
+  candidates_.resize(m);
+  for (size_t i = 0; i < n_probes; ++i) {
+    hashes_[i].resize(m);
+    if (row_probes_[i].one_number) small_keys_[i].resize(m);
   }
   // The executor's key hash (executor/cell_ops.cpp HashCell, then CombineHash from 0) of
   // every gathered coefficient: rows are independent, so their multiplications overlap.

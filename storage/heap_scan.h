@@ -145,8 +145,8 @@ class HeapScan final : public ScanSource {
   };
   static constexpr int32_t kHashedAlready = INT32_MIN;
   std::vector<std::vector<SmallKey>> small_keys_;  //!< per one_number row probe, per candidate
-  std::vector<SmallKey> row_small_keys_;           //!< per row probe, of the row being split
-  std::vector<uint64_t> row_hashes_;               //!< per row probe, of the row being split
+  std::vector<uint64_t*> hash_at_;                 //!< per row probe: hashes_[i].data()
+  std::vector<SmallKey*> key_at_;                  //!< per row probe: small_keys_[i].data()
   std::vector<uint8_t> keep_;                      //!< per candidate
   std::vector<uint8_t> probe_needed_;              //!< fields ProbeBlock splits
   FieldList probe_list_;                           //!< probe_needed_ compiled
