@@ -15,6 +15,7 @@
 //
 // Threads: one scan's thread.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -36,12 +37,26 @@ class HeapScanFold {
   HeapScanFold(std::vector<ScanAggregate> aggs, std::vector<LogicalType> types)
       : aggs_(std::move(aggs)), types_(std::move(types)) {
     acc_.resize(aggs_.size());
+    counts_only_ = std::all_of(aggs_.begin(), aggs_.end(), [](const ScanAggregate& g) {
+      return g.kind == ScanAggregate::Kind::kCountStar;
+    });
   }
 
   //! One row that passed, split into `fields` (indexed by table column; the aggregated columns
   //! among them).
+  // Small enough to inline: a filtered COUNT(*) then costs the scan one increment a row
+  // instead of a call and a loop over its aggregates (a third of such a scan's instructions).
   void Add(const Field* fields) {
     ++rows_;
+    if (!counts_only_) AddValues(fields);
+  }
+
+  //! One Value per aggregate: COUNT as INTEGER, SUM as NUMBER, MIN/MAX in the column's type
+  //! (NULL when no row had a value). ORA-01426 when a SUM overflows.
+  std::vector<Value> Result() const;
+
+ private:
+  void AddValues(const Field* fields) {
     for (size_t a = 0; a < aggs_.size(); ++a) {
       const ScanAggregate& g = aggs_[a];
       if (g.kind == ScanAggregate::Kind::kCountStar) continue;
@@ -63,11 +78,6 @@ class HeapScanFold {
     }
   }
 
-  //! One Value per aggregate: COUNT as INTEGER, SUM as NUMBER, MIN/MAX in the column's type
-  //! (NULL when no row had a value). ORA-01426 when a SUM overflows.
-  std::vector<Value> Result() const;
-
- private:
   static constexpr int32_t kMaxScale = 18;
   //! 10^18: below it (at scale <= kMaxScale) a coefficient is added to the exact accumulator.
   static constexpr int64_t kSmall = 1'000'000'000'000'000'000;
@@ -118,6 +128,7 @@ class HeapScanFold {
   std::vector<LogicalType> types_;
   std::vector<Acc> acc_;
   uint64_t rows_ = 0;
+  bool counts_only_ = false;  //!< every aggregate is COUNT(*): Add only counts
 };
 
 }  // namespace pathdb::storage
