@@ -96,9 +96,10 @@ struct Database::Impl {
   //! _small_table_threshold in blocks: the parameter, or 2% of the cache.
   size_t SmallTableThreshold() const;
   //! The direct path decision for a full scan of `seg` (`stats_blocks`: BLOCKS or LEAF_BLOCKS
-  //! from the statistics, 0 when none).
+  //! from the statistics, 0 when none). `table`: a table's segment, which the big table
+  //! cache may hold (an index's may not, as in Oracle).
   DirectReadDecision DecideScan(const Segment& seg, uint64_t stats_blocks, const char* statistic,
-                                bool under_dml);
+                                bool under_dml, bool table);
   //! Object checkpoint of `seg` and the setup of its direct reads; sets access.direct.
   DirectBlocksSetup PrepareDirectRead(const Segment& seg, BlockType type, bool strict_type,
                                       ScanAccess& access);

@@ -12,6 +12,10 @@ constexpr uint64_t kMediumFactor = 5;
 constexpr uint64_t kCachedPercentLimit = 50;
 constexpr uint64_t kDirtyPercentLimit = 25;
 
+bool FitsBigTableCache(const DirectReadInputs& in) {
+  return in.big_table_cache_blocks > 0 && in.blocks <= in.big_table_cache_blocks;
+}
+
 uint64_t Percent(uint64_t part, uint64_t whole) {
   return whole == 0 ? 0 : part * 100 / whole;
 }
@@ -20,8 +24,7 @@ uint64_t Percent(uint64_t part, uint64_t whole) {
 
 bool DirectReadNeedsCacheCounts(const DirectReadInputs& in) {
   return in.mode == SerialDirectRead::kAuto && !in.under_dml &&
-         in.blocks > kMediumFactor * in.small_table_threshold &&
-         !(in.big_table_cache_blocks > 0 && in.blocks <= in.big_table_cache_blocks);
+         in.blocks > kMediumFactor * in.small_table_threshold && !FitsBigTableCache(in);
 }
 
 DirectReadDecision DecideDirectRead(const DirectReadInputs& in) {
@@ -53,7 +56,7 @@ DirectReadDecision DecideDirectRead(const DirectReadInputs& in) {
     d.reason = fmt::format("buffered ({} <= 5 x _small_table_threshold {})", size, stt);
     return d;
   }
-  if (in.big_table_cache_blocks > 0 && in.blocks <= in.big_table_cache_blocks) {
+  if (FitsBigTableCache(in)) {
     d.keep_cached = true;
     d.reason = fmt::format(
         "buffered ({} > 5 x _small_table_threshold {}, fits the big table cache: {} blocks, "

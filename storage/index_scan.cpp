@@ -148,7 +148,7 @@ std::unique_ptr<IndexScanState> Database::BeginIndexFastFullScan(const IndexInfo
   stats.Add(Stat::kIndexFastFullScansFull);
   // The same run-time rule as a full table scan, by the index's LEAF_BLOCKS statistic.
   const uint64_t stat_blocks = index.stats.present ? index.stats.leaf_blocks : 0;
-  DirectReadDecision d = m.DecideScan(seg, stat_blocks, "LEAF_BLOCKS", under_dml);
+  DirectReadDecision d = m.DecideScan(seg, stat_blocks, "LEAF_BLOCKS", under_dml, false);
   st->access.reason = d.reason;
   if (d.direct) {
     stats.Add(Stat::kIndexFastFullScansDirectRead);

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <string_view>
 
 #include "storage/database_impl.h"
 #include "storage/direct_blocks.h"
@@ -58,7 +57,7 @@ void Database::Impl::Alert(const std::string& message) {
 }
 
 DirectReadDecision Database::Impl::DecideScan(const Segment& seg, uint64_t stats_blocks,
-                                              const char* statistic, bool under_dml) {
+                                              const char* statistic, bool under_dml, bool table) {
   DirectReadInputs in;
   in.mode = options.scan.serial_direct_read;
   in.statistic = statistic;
@@ -70,7 +69,7 @@ DirectReadDecision Database::Impl::DecideScan(const Segment& seg, uint64_t stats
   }
   in.small_table_threshold = SmallTableThreshold();
   in.under_dml = under_dml;
-  if (std::string_view(statistic) == "BLOCKS") {  // tables only, as in Oracle
+  if (table) {
     in.big_table_cache_percent = std::min<uint32_t>(options.scan.big_table_cache_percent, 90);
     in.big_table_cache_blocks = cache->Capacity() * in.big_table_cache_percent / 100;
   }
@@ -136,7 +135,7 @@ std::unique_ptr<ScanSource> Database::BeginScan(const ScanSpec& spec, SessionSta
   }
   Segment& seg = m.SegmentOf(*spec.table);
   const uint64_t stat_blocks = spec.table->stats.present ? spec.table->stats.blocks : 0;
-  DirectReadDecision d = m.DecideScan(seg, stat_blocks, "BLOCKS", spec.under_dml);
+  DirectReadDecision d = m.DecideScan(seg, stat_blocks, "BLOCKS", spec.under_dml, true);
   stats.Add(d.long_table ? Stat::kTableScansLongTables : Stat::kTableScansShortTables);
   // A long table's blocks enter at the cold end and are reused first, so the scan cannot
   // flush the hot set; a short table's, and a table's in the big table cache, enter at the

@@ -24,77 +24,6 @@ struct Field {
   std::string_view bytes;
 };
 
-//! Finds the fields [0, n) of a row (storage/row_codec.h format): only those with needed[i]
-//! get their bytes; the others are stepped over by their length. A field past the row's
-//! column count is NULL. Throws ORA-00600 on a row whose lengths run past its end.
-// Hand-written rather than RowDecoder::Next for every field: a full scan runs this once per
-// row, and stepping over an unneeded field costs a third of decoding it.
-inline void SplitFields(std::string_view row, Field* fields, const uint8_t* needed, size_t n) {
-  if (row.size() < 3) ThrowBadRow();
-  uint16_t count;
-  std::memcpy(&count, row.data() + 1, 2);
-  const auto* b = reinterpret_cast<const unsigned char*>(row.data());
-  const size_t size = row.size();
-  const size_t stored = std::min<size_t>(count, n);
-  // Offsets, not pointers, so a corrupt length may run past the end without forming an
-  // invalid pointer: only a length byte is ever read before the one check at the end (a
-  // field's bytes are read after this returns), so per field the loop tests just where the
-  // next length byte is and whether this length is one of the two rare codes.
-  size_t pos = 3;
-  size_t i = 0;
-  for (; i < stored; ++i) {
-    if (pos >= size) ThrowBadRow();
-    size_t len = b[pos++];
-    if (len >= kLenWide) [[unlikely]] {
-      if (len == kLenNull) {
-        fields[i].is_null = true;
-        continue;
-      }
-      if (size - pos < 2) ThrowBadRow();
-      uint16_t w;
-      std::memcpy(&w, b + pos, 2);
-      pos += 2;
-      len = w;
-    }
-    if (needed[i]) {
-      fields[i].is_null = false;
-      fields[i].bytes = {reinterpret_cast<const char*>(b + pos), len};
-    }
-    pos += len;
-  }
-  if (pos > size) ThrowBadRow();
-  for (; i < n; ++i) fields[i].is_null = true;
-}
-
-//! The fields a scan reads, compiled for SplitListed: per read field, in column order, how
-//! many unread fields lie between it and the previous read one.
-class FieldList {
- public:
-  struct Step {
-    uint32_t skip = 0;    //!< unread fields stepped over first
-    uint32_t column = 0;  //!< the field read
-  };
-  FieldList() = default;
-  //! From needed[0, n) as SplitFields takes it.
-  FieldList(const uint8_t* needed, size_t n) : needed_(needed, needed + n) {
-    uint32_t last = 0;
-    for (uint32_t i = 0; i < n; ++i) {
-      if (!needed[i]) continue;
-      steps_.push_back(Step{i - last, i});
-      last = i + 1;
-    }
-    end_ = last;
-  }
-  const std::vector<Step>& steps() const { return steps_; }
-  const std::vector<uint8_t>& needed() const { return needed_; }
-  uint32_t end() const { return end_; }  //!< one past the last read field
-
- private:
-  std::vector<uint8_t> needed_;
-  std::vector<Step> steps_;
-  uint32_t end_ = 0;
-};
-
 // Steps over one field of a row whose length byte is at `pos`; returns where the next one is.
 inline size_t SkipField(const unsigned char* b, size_t size, size_t pos) {
   if (pos >= size) ThrowBadRow();
@@ -129,6 +58,59 @@ inline size_t ReadField(const unsigned char* b, size_t size, size_t pos, Field& 
   return pos + len;
 }
 
+//! Finds the fields [0, n) of a row (storage/row_codec.h format): only those with needed[i]
+//! get their bytes; the others are stepped over by their length. A field past the row's
+//! column count is NULL. Throws ORA-00600 on a row whose lengths run past its end.
+// Hand-written rather than RowDecoder::Next for every field: a full scan runs this once per
+// row, and stepping over an unneeded field costs a third of decoding it.
+inline void SplitFields(std::string_view row, Field* fields, const uint8_t* needed, size_t n) {
+  if (row.size() < 3) ThrowBadRow();
+  uint16_t count;
+  std::memcpy(&count, row.data() + 1, 2);
+  const auto* b = reinterpret_cast<const unsigned char*>(row.data());
+  const size_t size = row.size();
+  const size_t stored = std::min<size_t>(count, n);
+  // Offsets, not pointers, so a corrupt length may run past the end without forming an
+  // invalid pointer: only a length byte is ever read before the one check at the end (a
+  // field's bytes are read after this returns).
+  size_t pos = 3;
+  size_t i = 0;
+  for (; i < stored; ++i) {
+    pos = needed[i] ? ReadField(b, size, pos, fields[i]) : SkipField(b, size, pos);
+  }
+  if (pos > size) ThrowBadRow();
+  for (; i < n; ++i) fields[i].is_null = true;
+}
+
+//! The fields a scan reads, compiled for SplitListed: per read field, in column order, how
+//! many unread fields lie between it and the previous read one.
+class FieldList {
+ public:
+  struct Step {
+    uint32_t skip = 0;    //!< unread fields stepped over first
+    uint32_t column = 0;  //!< the field read
+  };
+  FieldList() = default;
+  //! From needed[0, n) as SplitFields takes it.
+  FieldList(const uint8_t* needed, size_t n) : needed_(needed, needed + n) {
+    uint32_t last = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+      if (!needed[i]) continue;
+      steps_.push_back(Step{i - last, i});
+      last = i + 1;
+    }
+    end_ = last;
+  }
+  const std::vector<Step>& steps() const { return steps_; }
+  const std::vector<uint8_t>& needed() const { return needed_; }
+  uint32_t end() const { return end_; }  //!< one past the last read field
+
+ private:
+  std::vector<uint8_t> needed_;
+  std::vector<Step> steps_;
+  uint32_t end_ = 0;
+};
+
 //! The stored column count of a row piece (its header), 0 for a piece too short to have one.
 inline uint16_t StoredColumns(std::string_view row) {
   if (row.size() < 3) return 0;
@@ -145,7 +127,7 @@ inline uint16_t StoredColumns(std::string_view row) {
 // length loads overlap. No scan got faster (the CPU already overlaps consecutive rows), and
 // a scan reading few fields got slower by the grouping's bookkeeping.
 inline void SplitListed(std::string_view row, Field* fields, const FieldList& list) {
-  if (row.size() < 3) ThrowBadRow();
+  // A piece too short for its header stores 0 columns: SplitFields or the end check throws.
   if (StoredColumns(row) < list.end()) [[unlikely]] {  // trailing NULLs left out of the row
     SplitFields(row, fields, list.needed().data(), list.end());
     return;
