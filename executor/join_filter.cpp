@@ -76,6 +76,9 @@ void JoinFilter::PublishFromTable(const JoinHashTable& table, const std::vector<
   }
   integer_keys_ = IntegerKeySet{};
   if (integers && !ints.empty()) BuildIntegerKeys(ints);
+  // Counted once: the bits never change after publication, and the Note of a JOIN FILTER USE
+  // line reads the count every batch (a popcount of the whole filter each time was 3% of Q4).
+  bits_set_ = bloom_->bits_set();
   Publish(!min.empty() && !min[0], std::move(min), std::move(max));
 }
 
@@ -196,7 +199,7 @@ JoinFilter::Counters JoinFilter::counters() const {
   c.deactivated = deactivated_;
   if (bloom_) {
     c.length = bloom_->length_bytes();
-    c.bits_set = bloom_->bits_set();
+    c.bits_set = bits_set_;
   }
   return c;
 }

@@ -84,6 +84,7 @@ class JoinFilter final : public storage::RuntimeFilter {
   };
   std::vector<RangeSummary> ranges_;
   IntegerKeySet integer_keys_;  //!< bits == 0: none
+  uint64_t bits_set_ = 0;       //!< of bloom_, counted at publication
   //! Builds integer_keys_ from the keys' integer values when they qualify.
   void BuildIntegerKeys(const std::vector<int64_t>& keys);
   // Probe-side statistics and the self-disable state: mutable because probing is logically

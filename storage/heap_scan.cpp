@@ -77,6 +77,7 @@ HeapScan::HeapScan(const ScanSpec& spec, Segment& seg, std::unique_ptr<HeapBlock
   };
   runtime_ = spec.runtime_filters;
   runtime_applied_.assign(runtime_.size(), false);
+  runtime_ranges_.assign(runtime_.size(), ScanPredicates{});
   runtime_output_.assign(runtime_.size(), {});
   for (size_t i = 0; i < runtime_.size(); ++i) {
     for (uint32_t col : runtime_[i].columns) {
@@ -143,10 +144,15 @@ bool HeapScan::RegionWanted(uint32_t region) {
   if (region_decision_[i] == 0) {
     bool skip =
         use_storage_index_ && !preds_.empty() && !preds_.MayMatch(seg_.storage_index, region);
-    // A published run-time filter's key-range summary skips the gaps between the build's
-    // key ranges (its overall min/max is among preds_ already).
+    // A published run-time filter's min/max, then its key-range summary, which skips the
+    // gaps between the build's key ranges.
     for (size_t i = 0; use_storage_index_ && !skip && i < runtime_.size(); ++i) {
       if (!runtime_applied_[i]) continue;
+      const ScanPredicates& ranges = runtime_ranges_[i];
+      if (!ranges.empty() && !ranges.MayMatch(seg_.storage_index, region)) {
+        skip = true;
+        break;
+      }
       const RuntimeFilter& f = *runtime_[i].filter;
       for (size_t k = 0; !skip && k < runtime_[i].columns.size(); ++k) {
         const ColumnRange* r = seg_.storage_index.Find(region, runtime_[i].columns[k]);
@@ -181,8 +187,10 @@ void HeapScan::RefreshRuntimeFilters() {
       continue;
     }
     for (const ScanPredicate& p : PublishedRanges(runtime_[i], *table_)) {
-      preds_.Add(p, table_->columns[p.column].type);
+      runtime_ranges_[i].Add(p, table_->columns[p.column].type);
     }
+    // Not row-probed before the next ChooseRowProbes: its ranges are tested on each row.
+    if (!runtime_ranges_[i].empty()) ranges_tested_.push_back(i);
   }
 }
 
@@ -256,6 +264,20 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
       const bool probing = !row_probes_.empty();
       if (probing && verdict_block_ != block) ProbeBlock(page, block);
       while (slot_ < slots && examined < cap) {
+        if (probing && !summary_.active()) {
+          // ProbeBlock judged every slot from here on: rejected rows (most, under a selective
+          // filter) and empty slots are passed over without touching the row again.
+          while (slot_ < slots && examined < cap) {
+            const uint8_t v = verdict_[slot_];
+            if (v == kReject) {
+              ++examined;
+            } else if (v != kNotARow) {
+              break;
+            }
+            ++slot_;
+          }
+          if (slot_ >= slots || examined >= cap) break;
+        }
         uint16_t s = slot_++;
         auto piece = page.Row(s);
         if (!piece) continue;
@@ -281,7 +303,7 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
         if (summary_.active()) summary_.Add(fields_);
         // A row ProbeBlock passed has passed the predicates there already.
         const bool tested = probing && verdict == kPass;
-        if (verdict == kReject || (!tested && !preds_.Matches(fields))) continue;
+        if (verdict == kReject || (!tested && !PassesPredicates(fields))) continue;
         if (verdict == kProbeInline && !ProbeRow()) continue;
         if (fold_) {
           fold_->Add(fields);
@@ -320,12 +342,16 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
 
 void HeapScan::ChooseRowProbes() {
   row_probes_.clear();
+  ranges_tested_.clear();
   batch_tested_ = runtime_applied_;
   for (size_t i = 0; i < runtime_.size(); ++i) {
     if (!runtime_applied_[i]) continue;
     std::vector<TypeId> types;
     for (uint32_t col : runtime_[i].columns) types.push_back(table_->columns[col].type.id);
-    if (!runtime_[i].filter->ProbesRows(types)) continue;
+    if (!runtime_[i].filter->ProbesRows(types)) {
+      if (!runtime_ranges_[i].empty()) ranges_tested_.push_back(i);
+      continue;
+    }
     const bool one_number = types.size() == 1 && types[0] == TypeId::kNumber;
     row_probes_.push_back(RowProbe{i, std::move(types), 0, 0, one_number,
                                    one_number ? runtime_[i].filter->integer_keys() : nullptr});
@@ -378,6 +404,9 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
     n_fields = std::max<size_t>(n_fields, col + 1);
   };
   for (uint32_t col : preds_.columns()) need(col);
+  for (size_t i : ranges_tested_) {
+    for (uint32_t col : runtime_ranges_[i].columns()) need(col);
+  }
   for (const RowProbe& p : row_probes_) {
     for (uint32_t col : runtime_[p.filter].columns) need(col);
   }
@@ -405,15 +434,21 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
   // already returned alone (and out of its counts).
   for (uint16_t s = slot_; s < slots; ++s) {
     auto piece = page.Row(s);
-    if (!piece) continue;
+    if (!piece) {
+      verdict_[s] = kNotARow;
+      continue;
+    }
     const auto flags = static_cast<uint8_t>((*piece)[0]);
-    if (flags == kRowMigrated || flags == kRowDeleted) continue;  // never output here
+    if (flags == kRowMigrated || flags == kRowDeleted) {  // never output here
+      verdict_[s] = kNotARow;
+      continue;
+    }
     if (flags == kRowForward) {
       verdict_[s] = kProbeInline;
       continue;
     }
     SplitListed(*piece, fields_.data(), probe_list_);
-    if (!preds_.Matches(fields_.data())) continue;
+    if (!PassesPredicates(fields_.data())) continue;
     size_t null_at = 0;
     for (; null_at < n_probes; ++null_at) {
       const RowProbe& p = row_probes_[null_at];
