@@ -429,6 +429,11 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
   // hashes them. Hashing inside this loop made each row's hash (a chain of dependent
   // multiplications) wait for the row's splitting, and the next row's splitting for it.
   const char* limit = page.End();
+  // Often nothing but the probe: then no call per row to find that there is nothing to test.
+  const bool test_preds = !preds_.empty() || !ranges_tested_.empty();
+  const Field* one_key = n_probes == 1 && row_probes_[0].one_number
+                             ? &fields_[runtime_[row_probes_[0].filter].columns[0]]
+                             : nullptr;
   size_t m = 0;  // candidates so far; a rejected row's writes at m are overwritten
   // From the scan's position: a filter published in the middle of a block leaves the rows
   // already returned alone (and out of its counts).
@@ -448,7 +453,22 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
       continue;
     }
     SplitListed(*piece, fields_.data(), probe_list_);
-    if (!PassesPredicates(fields_.data())) continue;
+    if (test_preds && !PassesPredicates(fields_.data())) continue;
+    if (one_key != nullptr) {  // the loop below for its most common case, one NUMBER key
+      const Field& f = *one_key;
+      if (f.is_null) {  // a NULL key never joins
+        ++row_probes_[0].probed;
+        ++row_probes_[0].rejected;
+        continue;
+      }
+      SmallKey& k = key_at_[0][m];
+      if (!DecodeSmallNumber(f.bytes, limit, k.coef, k.scale)) {
+        k.scale = kHashedAlready;  // wider than 64 bits: hashed here
+        RowKeyHash(row_probes_[0], hash_at_[0][m]);
+      }
+      candidates_[m++] = s;
+      continue;
+    }
     size_t null_at = 0;
     for (; null_at < n_probes; ++null_at) {
       const RowProbe& p = row_probes_[null_at];
