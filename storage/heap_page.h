@@ -35,6 +35,11 @@ class HeapPage {
   // Inline: a full scan calls it once per row.
   std::optional<std::string_view> Row(uint16_t slot) const {
     if (slot >= SlotCount()) return std::nullopt;
+    return RowInRange(slot);
+  }
+  //! Row(slot) for a slot the caller knows is below SlotCount() (a scan's loop bound): the
+  //! count is not read again for every row.
+  std::optional<std::string_view> RowInRange(uint16_t slot) const {
     const size_t off = SlotOffset(slot), len = SlotLength(slot);
     if (off == 0 || off + len > kBlockSize || off < kDirOff) return std::nullopt;
     return std::string_view(reinterpret_cast<const char*>(b_ + off), len);

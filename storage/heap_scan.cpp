@@ -279,7 +279,7 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
           if (slot_ >= slots || examined >= cap) break;
         }
         uint16_t s = slot_++;
-        auto piece = page.Row(s);
+        auto piece = page.RowInRange(s);
         if (!piece) continue;
         auto flags = static_cast<uint8_t>((*piece)[0]);
         // Bodies are reached through their heads; deleted rows wait for commit to free it.
@@ -438,7 +438,7 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
   // From the scan's position: a filter published in the middle of a block leaves the rows
   // already returned alone (and out of its counts).
   for (uint16_t s = slot_; s < slots; ++s) {
-    auto piece = page.Row(s);
+    auto piece = page.RowInRange(s);
     if (!piece) {
       verdict_[s] = kNotARow;
       continue;
