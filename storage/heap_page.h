@@ -44,6 +44,21 @@ class HeapPage {
     if (off == 0 || off + len > kBlockSize || off < kDirOff) return std::nullopt;
     return std::string_view(reinterpret_cast<const char*>(b_ + off), len);
   }
+  //! Loads, in address order, one word of every cache line that holds the row directory or
+  //! rows, so that a scan about to walk the rows finds the block in the CPU cache.
+  // Why: the walk is a chain of dependent loads per row (slot entry, row header, field
+  // lengths), which keeps only two or three cache misses in flight; these independent loads
+  // bring the block in at memory bandwidth. On SF 1 LINEITEM held in the buffer cache:
+  // COUNT(*) 0.12 -> 0.05 s, TPC-H Q6 0.20 -> 0.14 s, Q4 0.24 -> 0.16 s. Loads rather than
+  // prefetch hints: hints for lines needed at once gained less (the walk waited anyway).
+  void Touch() const {
+    const size_t dir_end = std::min(kBlockSize, kDirOff + 4 * size_t{SlotCount()});
+    const size_t rows = std::clamp<size_t>(Get16(kFreeEndOff), dir_end, kBlockSize);
+    uint64_t acc = 0;
+    for (size_t off = 0; off < dir_end; off += 64) acc += Load64(off);
+    for (size_t off = rows & ~size_t{63}; off + 8 <= kBlockSize; off += 64) acc += Load64(off);
+    asm volatile("" : : "r"(acc));  // the loads are the point: keep them
+  }
   //! One past the block's last byte: a reader may load up to here (row pieces lie inside).
   const char* End() const { return reinterpret_cast<const char*>(b_ + kBlockSize); }
   void Delete(uint16_t slot);
@@ -61,6 +76,11 @@ class HeapPage {
   static constexpr size_t kDirOff = kBlockHeaderSize + 8;
   static constexpr size_t kMaxSlots = (kBlockSize - kDirOff) / 4;
 
+  uint64_t Load64(size_t off) const {
+    uint64_t v;
+    std::memcpy(&v, b_ + off, 8);
+    return v;
+  }
   uint16_t Get16(size_t off) const {
     uint16_t v;
     std::memcpy(&v, b_ + off, 2);

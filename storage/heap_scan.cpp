@@ -259,7 +259,10 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
       const Extent& r = runs_[run_];
       uint32_t block = r.start + off_;
       HeapPage page(blocks_->Read(block, r.count - off_, stats));
-      if (slot_ == 0) stats.Add(Stat::kTableScanBlocksGotten);
+      if (slot_ == 0) {
+        stats.Add(Stat::kTableScanBlocksGotten);
+        page.Touch();
+      }
       uint16_t slots = page.SlotCount();
       const bool probing = !row_probes_.empty();
       if (probing && verdict_block_ != block) ProbeBlock(page, block);
