@@ -54,10 +54,8 @@ class HeapPage {
   void Touch() const {
     const size_t dir_end = std::min(kBlockSize, kDirOff + 4 * size_t{SlotCount()});
     const size_t rows = std::clamp<size_t>(Get16(kFreeEndOff), dir_end, kBlockSize);
-    uint64_t acc = 0;
-    for (size_t off = 0; off < dir_end; off += 64) acc += Load64(off);
-    for (size_t off = rows & ~size_t{63}; off + 8 <= kBlockSize; off += 64) acc += Load64(off);
-    asm volatile("" : : "r"(acc));  // the loads are the point: keep them
+    TouchLines(b_, 0, dir_end);
+    TouchLines(b_, rows, kBlockSize);
   }
   //! One past the block's last byte: a reader may load up to here (row pieces lie inside).
   const char* End() const { return reinterpret_cast<const char*>(b_ + kBlockSize); }
@@ -76,11 +74,6 @@ class HeapPage {
   static constexpr size_t kDirOff = kBlockHeaderSize + 8;
   static constexpr size_t kMaxSlots = (kBlockSize - kDirOff) / 4;
 
-  uint64_t Load64(size_t off) const {
-    uint64_t v;
-    std::memcpy(&v, b_ + off, 8);
-    return v;
-  }
   uint16_t Get16(size_t off) const {
     uint16_t v;
     std::memcpy(&v, b_ + off, 2);
