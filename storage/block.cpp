@@ -75,6 +75,10 @@ struct ZeroShift {
 }  // namespace
 
 uint32_t BlockChecksum(const std::byte* block) {
+  return FoldedChecksumAvailable() ? BlockChecksumFolded(block) : BlockChecksumStriped(block);
+}
+
+uint32_t BlockChecksumStriped(const std::byte* block) {
   // Immutable once built (thread-safe static initialisation); no mutable global state.
   static const ZeroShift shift1(kStripe), shift2(2 * kStripe);
   const auto* p = reinterpret_cast<const unsigned char*>(block) + 4;

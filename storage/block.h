@@ -59,8 +59,15 @@ inline void TouchLines(const std::byte* block, size_t begin, size_t end) {
 
 //! CRC32C (Castagnoli) with the SSE4.2 instruction.
 uint32_t Crc32c(const void* data, size_t size, uint32_t crc = 0);
-//! Checksum of a block as stored in its header.
+//! Checksum of a block as stored in its header: the CRC32C of its bytes after the checksum
+//! field, by BlockChecksumFolded where the CPU has it, else by three interleaved crc32 streams.
 uint32_t BlockChecksum(const std::byte* block);
+//! The same value by carry-less-multiply folding (storage/crc32c_fold.cpp).
+//! REQUIRES: FoldedChecksumAvailable() (AVX-512F, VPCLMULQDQ).
+uint32_t BlockChecksumFolded(const std::byte* block);
+bool FoldedChecksumAvailable();
+//! The same value by three interleaved crc32 streams (any CPU with SSE4.2).
+uint32_t BlockChecksumStriped(const std::byte* block);
 //! Stores the block's checksum in its header (just before the block is written).
 void StampChecksum(std::byte* block);
 //! True when the stored checksum matches and the header names `block_no`.
