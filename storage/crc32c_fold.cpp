@@ -56,13 +56,16 @@ __attribute__((target("avx512f,vpclmulqdq,pclmul"))) uint32_t BlockChecksumFolde
     const std::byte* block) {
   constexpr size_t kBytes = kBlockSize - 4;  // the checksum field is not covered
   const auto* p = reinterpret_cast<const unsigned char*>(block) + 4;
+  // Forced to compile time: each is a loop of ~2,000 steps that must not run per block.
+  constexpr int64_t kLo2048 = Lo(2048), kHi2048 = Hi(2048), kLo512 = Lo(512), kHi512 = Hi(512);
+  constexpr int64_t kLo128 = Lo(128), kHi128 = Hi(128);
   // Built with set rather than broadcast/cast intrinsics, whose undefined upper lanes trip
   // GCC 12's -Wuninitialized.
-  const __m512i k2048 = _mm512_set_epi64(Hi(2048), Lo(2048), Hi(2048), Lo(2048), Hi(2048), Lo(2048),
-                                         Hi(2048), Lo(2048));
+  const __m512i k2048 =
+      _mm512_set_epi64(kHi2048, kLo2048, kHi2048, kLo2048, kHi2048, kLo2048, kHi2048, kLo2048);
   const __m512i k512 =
-      _mm512_set_epi64(Hi(512), Lo(512), Hi(512), Lo(512), Hi(512), Lo(512), Hi(512), Lo(512));
-  const __m128i k128 = _mm_set_epi64x(Hi(128), Lo(128));
+      _mm512_set_epi64(kHi512, kLo512, kHi512, kLo512, kHi512, kLo512, kHi512, kLo512);
+  const __m128i k128 = _mm_set_epi64x(kHi128, kLo128);
   // Four accumulators of 64 bytes; the register's initial value (all ones) enters as data.
   __m512i z0 = _mm512_loadu_si512(p), z1 = _mm512_loadu_si512(p + 64);
   __m512i z2 = _mm512_loadu_si512(p + 128), z3 = _mm512_loadu_si512(p + 192);

@@ -49,7 +49,7 @@ class HeapPage {
   // Why: the walk is a chain of dependent loads per row (slot entry, row header, field
   // lengths), which keeps only two or three cache misses in flight; these independent loads
   // bring the block in at memory bandwidth. On SF 1 LINEITEM held in the buffer cache:
-  // COUNT(*) 0.12 -> 0.05 s, TPC-H Q6 0.20 -> 0.14 s, Q4 0.24 -> 0.16 s. Loads rather than
+  // COUNT(*) 0.12 -> 0.065 s, TPC-H Q6 0.19 -> 0.15 s, Q4 0.24 -> 0.17 s. Loads rather than
   // prefetch hints: hints for lines needed at once gained less (the walk waited anyway).
   void Touch() const {
     const size_t dir_end = std::min(kBlockSize, kDirOff + 4 * size_t{SlotCount()});

@@ -464,11 +464,7 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
         ++row_probes_[0].rejected;
         continue;
       }
-      SmallKey& k = key_at_[0][m];
-      if (!DecodeSmallNumber(f.bytes, limit, k.coef, k.scale)) {
-        k.scale = kHashedAlready;  // wider than 64 bits: hashed here
-        RowKeyHash(row_probes_[0], hash_at_[0][m]);
-      }
+      GatherNumberKey(0, f, m, limit);
       candidates_[m++] = s;
       continue;
     }
@@ -481,11 +477,7 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
       }
       const Field& f = fields_[runtime_[p.filter].columns[0]];
       if (f.is_null) break;  // a NULL key never joins
-      SmallKey& k = key_at_[null_at][m];
-      if (!DecodeSmallNumber(f.bytes, limit, k.coef, k.scale)) {
-        k.scale = kHashedAlready;  // wider than 64 bits: hashed here
-        RowKeyHash(p, hash_at_[null_at][m]);
-      }
+      GatherNumberKey(null_at, f, m, limit);
     }
     if (null_at < n_probes) {  // counted where ProbeRow would reject it
       ++row_probes_[null_at].probed;

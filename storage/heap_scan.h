@@ -107,6 +107,15 @@ class HeapScan final : public ScanSource {
   //! `block`) with kReject (failed the predicates or a filter), kPass, kNotARow, or kProbeInline (a
   //! migrated row: its body is elsewhere, ProbeRow tests it when it is read).
   void ProbeBlock(const HeapPage& page, uint32_t block);
+  //! ProbeBlock's gathering of one_number probe `i`'s non-NULL key `f` as candidate `m`: its
+  //! coefficient and scale, or, wider than 64 bits, its hash (`limit`: the block's end).
+  void GatherNumberKey(size_t i, const Field& f, size_t m, const char* limit) {
+    SmallKey& k = key_at_[i][m];
+    if (!DecodeSmallNumber(f.bytes, limit, k.coef, k.scale)) {
+      k.scale = kHashedAlready;
+      RowKeyHash(row_probes_[i], hash_at_[i][m]);
+    }
+  }
 
   Segment& seg_;
   std::unique_ptr<HeapBlockSource> blocks_;
