@@ -4,12 +4,17 @@
 
 #include "common/error.h"
 #include "executor/cell_ops.h"
+#include "executor/join_filter.h"
 
 namespace pathdb {
 namespace {
 
 struct IndexScanOpState : OperatorState {
   std::unique_ptr<storage::IndexScanState> scan;
+  //! Per join filter (join_filters_ order): the execution's filter, and its position in
+  //! scan->key_filters when the storage layer may test it (else SIZE_MAX).
+  std::vector<std::shared_ptr<JoinFilter>> join_filters;
+  std::vector<size_t> key_filter_at;
   DataChunk keys;  //!< one vector per key column, as IndexScanNext fills them
   std::vector<storage::RowId> rowids;
   bool done = false;
@@ -80,6 +85,15 @@ std::unique_ptr<OperatorState> IndexScan::OpenImpl(ExecContext& ctx) const {
   if (fast_full_) {
     st->scan = ctx.db.BeginIndexFastFullScan(index_, ctx.stats, ctx.shared.dml());
     st->scan->decoded_columns = DecodedColumns();
+    for (const JoinFilterUse& u : join_filters_) {
+      st->join_filters.push_back(ctx.shared.JoinFilterById(u.filter_id));
+      size_t at = SIZE_MAX;
+      if (u.output_columns.size() == 1 && outputs_.at(u.output_columns[0]) == 0) {
+        at = st->scan->key_filters.size();
+        st->scan->key_filters.push_back(st->join_filters.back());
+      }
+      st->key_filter_at.push_back(at);
+    }
     if (OperatorRuntimeStats* line = ctx.LineStats(line_id())) {
       line->access_note = st->scan->access.reason;
     }
@@ -87,6 +101,17 @@ std::unique_ptr<OperatorState> IndexScan::OpenImpl(ExecContext& ctx) const {
   }
   Begin(ctx, *st);
   return st;
+}
+
+void IndexScan::UseJoinFilter(uint32_t filter_id, std::vector<uint32_t> output_columns) {
+  if (!fast_full_) ThrowOra(600, "internal error code, arguments: [join filter on index scan]");
+  join_filters_.push_back({filter_id, std::move(output_columns)});
+}
+
+std::vector<uint32_t> IndexScan::join_filter_ids() const {
+  std::vector<uint32_t> ids;
+  for (const JoinFilterUse& u : join_filters_) ids.push_back(u.filter_id);
+  return ids;
 }
 
 size_t IndexScan::DecodedColumns() const {
@@ -182,6 +207,14 @@ bool IndexScan::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out)
       }
     }
     out.SetSize(n);
+    for (size_t i = 0; i < st.join_filters.size(); ++i) {
+      const JoinFilter& f = *st.join_filters[i];
+      const size_t at = st.key_filter_at[i];
+      if (!f.published() || (at != SIZE_MAX && st.scan->key_filters_tested.at(at))) continue;
+      std::vector<const Vector*> keys;
+      for (uint32_t c : join_filters_[i].output_columns) keys.push_back(&out.column(c));
+      f.ApplyMembership(keys, out);
+    }
     if (filter_) ExpressionExecutor::Filter(*filter_, out, ctx.eval);
     if (out.Count() > 0) return true;
   }

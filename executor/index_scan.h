@@ -46,6 +46,13 @@ class IndexScan : public PhysicalOperator {
   bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
   //! A range scan restarts with its bounds evaluated again (the parameters of nested loops).
   bool RestartImpl(ExecContext& ctx, OperatorState& state) const override;
+  //! The planner's JOIN FILTER USE placement: this fast full scan applies join filter
+  //! `filter_id` itself, key column k of the filter being output column output_columns[k]
+  //! (a key column, not the ROWID). On key column 0 alone, with the filter's exact integer
+  //! key set, the storage layer tests the stored key bytes (IndexScanState::key_filters);
+  //! otherwise each batch is probed here. REQUIRES: fast_full().
+  void UseJoinFilter(uint32_t filter_id, std::vector<uint32_t> output_columns);
+  std::vector<uint32_t> join_filter_ids() const;
 
  protected:
   //! REQUIRES: every output is < index.columns.size() or kIndexRowIdOutput; the range's
@@ -67,6 +74,11 @@ class IndexScan : public PhysicalOperator {
   bool descending_;
   bool fast_full_;
   BoundExprPtr filter_;
+  struct JoinFilterUse {
+    uint32_t filter_id;
+    std::vector<uint32_t> output_columns;
+  };
+  std::vector<JoinFilterUse> join_filters_;
 };
 
 }  // namespace pathdb

@@ -45,11 +45,17 @@ void NoteCounters(const JoinFilter& f, OperatorRuntimeStats& line) {
 }  // namespace
 
 bool JoinFilterUse::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
-  auto& st = static_cast<UseState&>(state);
+  const bool more = NextRows(ctx, static_cast<UseState&>(state), out);
+  // After the child's call: the last one may probe (and reject) many rows and return none.
   if (OperatorRuntimeStats* line = ctx.LineStats(line_id())) {
     auto f = ctx.shared.JoinFilterById(filter_id_);
     if (f->published()) NoteCounters(*f, *line);
   }
+  return more;
+}
+
+bool JoinFilterUse::NextRows(ExecContext& ctx, OperatorState& state, DataChunk& out) const {
+  auto& st = static_cast<UseState&>(state);
   const PhysicalOperator& child = *children_[0];
   while (true) {
     ctx.CheckCancel();

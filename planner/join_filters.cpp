@@ -8,6 +8,7 @@
 #include "executor/adaptive_join.h"
 #include "executor/hash_group_by.h"
 #include "executor/hash_join.h"
+#include "executor/index_scan.h"
 #include "executor/join_filter_create.h"
 #include "executor/join_filter_use.h"
 #include "executor/nested_loops.h"
@@ -282,10 +283,22 @@ class Placer {
         if (by_scan) columns.push_back(ids[e->column_index]);
       }
     }
-    if (by_scan) {
+    // An INDEX FAST FULL SCAN applies it too when the keys are its key columns.
+    const bool by_index = access.type() == OperatorType::kIndexFastFullScan &&
+                          std::all_of(t.exprs.begin(), t.exprs.end(), [&](const BoundExprPtr& e) {
+                            const auto& outputs = static_cast<const IndexScan&>(access).outputs();
+                            return e->kind == BoundKind::kColumn &&
+                                   e->column_index < outputs.size() &&
+                                   outputs[e->column_index] != kIndexRowIdOutput;
+                          });
+    if (by_index) {
+      for (const auto& e : t.exprs) columns.push_back(static_cast<uint32_t>(e->column_index));
+      static_cast<IndexScan&>(access).UseJoinFilter(id, columns);
+      by_scan = true;
+    } else if (by_scan) {
       static_cast<TableAccessFull&>(access).UseJoinFilter(id, columns);
-      AppendConjunct(access.storage_predicates, text);
     }
+    if (by_scan) AppendConjunct(access.storage_predicates, text);
     AppendConjunct(access.filter_predicates, text);
     std::vector<BoundExprPtr> keys;
     if (!by_scan) keys = std::move(t.exprs);

@@ -49,6 +49,14 @@ size_t DecodeKeyColumn(std::string_view key, size_t pos, const LogicalType& t, V
                        size_t row);
 //! Same, as a Value.
 Value DecodeKeyValue(std::string_view key, size_t& pos, const LogicalType& t);
+//! What DecodeIntegerKey found.
+enum class KeyInteger : uint8_t { kNull, kInteger, kOther };
+//! Reads the NUMBER key column at `pos` as a 64-bit integer without building a Decimal (an
+//! index fast full scan tests a join filter's exact integer key set on every entry):
+//! kInteger with `out` set for an integer of at most 18 digits, kNull for a NULL column,
+//! kOther for anything else (a fraction, a larger number, malformed bytes: DecodeKeyColumn
+//! tells them apart).
+KeyInteger DecodeIntegerKey(std::string_view key, size_t pos, int64_t& out);
 //! True when the key column at `pos` is NULL.
 inline bool KeyColumnIsNull(std::string_view key, size_t pos) {
   return pos < key.size() && static_cast<uint8_t>(key[pos]) == kKeyNull;

@@ -317,6 +317,44 @@ void AppendKeyFromVector(std::string& out, const Vector& v, size_t row, const Lo
   }
 }
 
+KeyInteger DecodeIntegerKey(std::string_view key, size_t pos, int64_t& out) {
+  const auto* p = reinterpret_cast<const uint8_t*>(key.data());
+  const size_t n = key.size();
+  if (pos >= n) return KeyInteger::kOther;
+  const uint8_t tag = p[pos];
+  if (tag == kKeyNull) return KeyInteger::kNull;
+  if (tag == kTagZero) {
+    out = 0;
+    return KeyInteger::kInteger;
+  }
+  if ((tag != kTagPositive && tag != kTagNegative) || pos + 3 > n) return KeyInteger::kOther;
+  // A negative number's bytes after the tag are complemented (AppendDecimal).
+  const uint8_t flip = tag == kTagNegative ? 0xff : 0;
+  const int exp = (((p[pos + 1] ^ flip) << 8) | (p[pos + 2] ^ flip)) - 0x8000;
+  if (exp < 1 || exp > 18) return KeyInteger::kOther;  // below 1 in magnitude, or 10^18 and up
+  uint64_t head = 0;
+  int digits = 0;
+  uint8_t pair = 0;
+  for (size_t i = pos + 3;; ++i) {
+    if (i >= n) return KeyInteger::kOther;
+    const uint8_t b = p[i] ^ flip;
+    if (b == 0) break;
+    if (b > 100 || digits >= 18) return KeyInteger::kOther;
+    pair = static_cast<uint8_t>(b - 1);
+    head = head * 100 + pair;
+    digits += 2;
+  }
+  if (digits == 0) return KeyInteger::kOther;
+  if (pair % 10 == 0) {  // the last pair's padding digit
+    head /= 10;
+    --digits;
+  }
+  if (digits > exp) return KeyInteger::kOther;  // digits after the decimal point
+  head *= static_cast<uint64_t>(Decimal::Pow10Small(exp - digits));
+  out = flip != 0 ? -static_cast<int64_t>(head) : static_cast<int64_t>(head);
+  return KeyInteger::kInteger;
+}
+
 size_t DecodeKeyColumn(std::string_view key, size_t pos, const LogicalType& t, Vector& v,
                        size_t row) {
   if (pos >= key.size()) ThrowBadKey();

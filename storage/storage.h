@@ -352,6 +352,15 @@ class IndexScanState {
   //! the first sets it lower: decoding a NUMBER key column costs about a hundred
   //! instructions an entry.
   size_t decoded_columns = SIZE_MAX;
+  //! Fast full scans: run-time filters (join filters) on key column 0, set before the first
+  //! IndexScanNext. While one is published, probing rows, and holds an exact integer key set
+  //! (RuntimeFilter::integer_keys) and column 0 is a NUMBER, the scan tests each entry's
+  //! stored key bytes against it and drops the entries that fail before decoding them.
+  std::vector<std::shared_ptr<const RuntimeFilter>> key_filters;
+  //! Per key_filters entry: true when the last IndexScanNext tested that filter on every
+  //! entry it read (and reported them with ObserveRows); the caller applies the others to
+  //! the batch itself (ApplyMembership).
+  std::vector<bool> key_filters_tested;
 };
 
 //! A direct-path insert in progress (INSERT /*+ APPEND */, LOAD): rows are formatted into

@@ -151,6 +151,7 @@ const FnMap& Functions() {
 }  // namespace
 
 void EvalFunction(const BoundExpr& e, State& st, Sel sel, Vector& out) {
+  if (EvalFunctionVectorized(e, st, sel, out)) return;
   const auto& fns = Functions();
   auto it = fns.find(e.name);
   if (it == fns.end()) ThrowOra(904, "\"{}\": invalid identifier", e.name);

@@ -90,6 +90,9 @@ void EvalCast(const BoundExpr& e, State& st, Sel sel, Vector& out);
 void EvalSubquery(const BoundExpr& e, State& st, Sel sel, Vector& out);
 //! Every named function that is not an operator (row-at-a-time over Values).
 void EvalFunction(const BoundExpr& e, State& st, Sel sel, Vector& out);
+//! Column-at-a-time kernels for a few hot functions (SUBSTR with literal positions, EXTRACT of
+//! YEAR/MONTH/DAY); false, with `out` untouched, when `e` is not one of their shapes.
+bool EvalFunctionVectorized(const BoundExpr& e, State& st, Sel sel, Vector& out);
 
 //! Copies rows `sel` of `src` into `out`, converting to out's type when they differ.
 void CopyRows(const Vector& src, Vector& out, Sel sel, const EvalContext& ctx);

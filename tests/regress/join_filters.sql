@@ -157,3 +157,53 @@ select count(*) from customers c,
        (select customer_id, count(*) n from orders group by customer_id) v
  where v.n = c.customer_id + 0 and c.region = 'NORTH';
 select * from table(dbms_xplan.display(format => 'BASIC'));
+
+-- 10. An INDEX FAST FULL SCAN on the probe side applies the filter itself (storage(...) on its
+-- line): a NUMBER key whose build keys are integers is tested on the stored key bytes before
+-- the entry is decoded, other keys per batch. NULL keys never pass; deleted entries are gone;
+-- a filter that rejects under a third stops probing there too. Answers equal those without
+-- the filter (NO_PX_JOIN_FILTER).
+create table cust_orders (customer_id number, status number not null, amount number);
+insert into cust_orders select customer_id, status, amount from orders;
+insert into cust_orders values (null, 1, 5);
+insert into cust_orders values (null, 2, 7);
+create index cust_orders_ix on cust_orders (customer_id, status);
+delete from cust_orders where customer_id between 150 and 170;
+commit;
+exec dbms_stats.gather_table_stats(user, 'CUST_ORDERS');
+select /*+ gather_plan_statistics index_ffs(o cust_orders_ix) */ count(*), sum(o.status)
+  from cust_orders o, customers c
+ where o.customer_id = c.customer_id and c.region = 'NORTH';
+select * from table(dbms_xplan.display_cursor(format => 'ALLSTATS LAST'));
+select /*+ index_ffs(o cust_orders_ix) no_px_join_filter(o) */ count(*), sum(o.status)
+  from cust_orders o, customers c
+ where o.customer_id = c.customer_id and c.region = 'NORTH';
+-- TPC-H Q22's shape: customers without orders, the anti join's probe an index fast full scan.
+select /*+ gather_plan_statistics */ count(*), min(c.customer_id), max(c.customer_id)
+  from customers c
+ where c.region = 'NORTH' and not exists (select /*+ hash_aj index_ffs(o cust_orders_ix) */ 1
+                                            from cust_orders o
+                                           where o.customer_id = c.customer_id);
+select * from table(dbms_xplan.display_cursor(format => 'ALLSTATS LAST'));
+select /*+ gather_plan_statistics px_join_filter(o) index_ffs(o cust_orders_ix) */ count(*)
+  from cust_orders o, customers c
+ where o.customer_id = c.customer_id and c.region = 'SOUTH';
+select * from table(dbms_xplan.display_cursor(format => 'ALLSTATS LAST'));
+select /*+ no_px_join_filter(o) index_ffs(o cust_orders_ix) */ count(*)
+  from cust_orders o, customers c
+ where o.customer_id = c.customer_id and c.region = 'SOUTH';
+-- A VARCHAR2 key: probed per batch above the storage layer.
+create table seg_orders (segment varchar2(10) not null, qty number);
+insert into seg_orders select case mod(level, 5) when 0 then 'RETAIL' when 1 then 'CORP'
+  else 'SEG' || mod(level, 97) end, level from dual connect by level <= 30000;
+create index seg_orders_ix on seg_orders (segment);
+create table wanted (segment varchar2(10));
+insert into wanted values ('RETAIL');
+commit;
+exec dbms_stats.gather_table_stats(user, 'SEG_ORDERS');
+exec dbms_stats.gather_table_stats(user, 'WANTED');
+select /*+ gather_plan_statistics px_join_filter(s) index_ffs(s seg_orders_ix) */ count(*)
+  from seg_orders s, wanted w where s.segment = w.segment;
+select * from table(dbms_xplan.display_cursor(format => 'ALLSTATS LAST'));
+select /*+ no_px_join_filter(s) index_ffs(s seg_orders_ix) */ count(*)
+  from seg_orders s, wanted w where s.segment = w.segment;

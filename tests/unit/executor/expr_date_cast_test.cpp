@@ -1,3 +1,6 @@
+#include <array>
+#include <random>
+
 #include "expr_test_util.h"
 
 namespace pathdb::exprtest {
@@ -117,6 +120,47 @@ TEST(ExprCastTest, ColumnCastsCheckLengthAndPrecision) {
   auto fit = Node(BoundKind::kCast, LogicalType::Number(5, 1), "", Args(Col(1, LogicalType::Number(10, 3))));
   ExpressionExecutor::Execute(*fit, chunk, n, ctx);
   EXPECT_EQ(n.GetValue(0).ToString(), "1.2");
+}
+
+// EXTRACT(YEAR|MONTH|DAY) of a DATE or TIMESTAMP column runs column-at-a-time
+// (functions_vector.cpp): every row gives the calendar fields it was built from, before and
+// after 1970, with a time of day, and NULL for NULL.
+TEST(ExprDateTest, ExtractFromDateColumnsGivesTheCalendarFields) {
+  std::mt19937 rng(5);
+  const LogicalType kTs = LogicalType::Timestamp();
+  DataChunk chunk({kDate, kTs}, 700);
+  std::vector<std::array<int, 3>> ymd(700);
+  for (uint32_t r = 0; r < 700; ++r) {
+    const int y = 1 + static_cast<int>(rng() % 3000), m = 1 + static_cast<int>(rng() % 12);
+    const int d = 1 + static_cast<int>(rng() % datetime::DaysInMonth(y, m));
+    ymd[r] = {y, m, d};
+    if (r % 11 == 3) {
+      chunk.column(0).SetValue(r, Value::Null(kDate));
+      chunk.column(1).SetValue(r, Value::Null(kTs));
+      continue;
+    }
+    const int64_t secs = datetime_days(y, m, d) + static_cast<int64_t>(rng() % 86400);
+    chunk.column(0).SetValue(r, Value::Date(secs));
+    chunk.column(1).SetValue(r, Value::Timestamp(secs * 1000000 + rng() % 1000000));
+  }
+  chunk.SetSize(700);
+  const char* fields[] = {"YEAR", "MONTH", "DAY"};
+  for (size_t col = 0; col < 2; ++col) {
+    for (size_t f = 0; f < 3; ++f) {
+      auto e = Fn("EXTRACT", LogicalType::Integer(), Str(fields[f]), Col(col, col ? kTs : kDate));
+      EvalContext ctx;
+      Vector out(LogicalType::Integer(), 700);
+      ExpressionExecutor::Execute(*e, chunk, out, ctx);
+      for (uint32_t r = 0; r < 700; ++r) {
+        if (r % 11 == 3) {
+          ASSERT_TRUE(out.GetValue(r).is_null()) << r;
+          continue;
+        }
+        ASSERT_EQ(out.GetValue(r).ToString(), std::to_string(ymd[r][f]))
+            << fields[f] << " row " << r << " col " << col;
+      }
+    }
+  }
 }
 
 }  // namespace

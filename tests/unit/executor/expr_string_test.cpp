@@ -161,5 +161,54 @@ TEST(ExprStringTest, FunctionResultsIgnoreDeclaredLimits) {
   EXPECT_EQ(Text(*Fn("NVL", LogicalType::Number(5, 2), Null(), Num("1.234"))), "1.234");
 }
 
+// SUBSTR with literal positions runs column-at-a-time (functions_vector.cpp); the same call
+// with the positions computed (`+ 0`, no longer literals) takes the row-at-a-time function
+// table. Both must agree on every row: positions 0, negative, past the end, lengths below 1,
+// NULL strings, CHAR input, a constant string, and the empty result (NULL in Oracle only).
+TEST(ExprStringTest, SubstrWithLiteralPositionsAgreesWithTheRowPath) {
+  std::mt19937 rng(11);
+  const LogicalType kChar = LogicalType::Char(6);
+  DataChunk chunk({kVc, kChar}, 500);
+  for (uint32_t r = 0; r < 500; ++r) {
+    if (rng() % 9 == 0) {
+      chunk.column(0).SetValue(r, Value::Null(kVc));
+      chunk.column(1).SetValue(r, Value::Null(kChar));
+      continue;
+    }
+    std::string s(rng() % 9, 'a');
+    for (auto& ch : s) ch = static_cast<char>('a' + rng() % 26);
+    chunk.column(0).SetValue(r, Value::Varchar(s));
+    std::string c = s.substr(0, 6);
+    c.resize(6, ' ');
+    chunk.column(1).SetValue(r, Value::Varchar(c, kChar));
+  }
+  chunk.SetSize(500);
+  auto computed = [](int64_t v) { return Fn("+", kNum, Int(v), Int(0)); };
+  for (const Dialect d : {Dialect::kOracle, Dialect::kSqlite}) {
+    for (int64_t pos = -10; pos <= 10; ++pos) {
+      for (int64_t len = -1; len <= 10; len += 3) {
+        for (size_t col = 0; col < 3; ++col) {
+          auto src = [&] { return col < 2 ? Col(col, col == 0 ? kVc : kChar) : Str("constant"); };
+          auto fast = len == 8 ? Fn("SUBSTR", kVc, src(), Int(pos))
+                               : Fn("SUBSTR", kVc, src(), Int(pos), Int(len));
+          auto slow = len == 8 ? Fn("SUBSTR", kVc, src(), computed(pos))
+                               : Fn("SUBSTR", kVc, src(), computed(pos), computed(len));
+          EvalContext ctx;
+          ctx.dialect = d;
+          Vector a(kVc, 500), b(kVc, 500);
+          ExpressionExecutor::Execute(*fast, chunk, a, ctx);
+          ExpressionExecutor::Execute(*slow, chunk, b, ctx);
+          for (uint32_t r = 0; r < 500; ++r) {
+            ASSERT_EQ(a.GetValue(r).is_null(), b.GetValue(r).is_null())
+                << "row " << r << " pos " << pos << " len " << len << " col " << col;
+            ASSERT_EQ(a.GetValue(r).ToString(), b.GetValue(r).ToString())
+                << "row " << r << " pos " << pos << " len " << len << " col " << col;
+          }
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace pathdb::exprtest

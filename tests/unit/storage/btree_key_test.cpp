@@ -162,5 +162,45 @@ TEST(BTreeKey, NumbersOfEveryLengthRoundTrip) {
   }
 }
 
+// DecodeIntegerKey reads a NUMBER key as an int64 exactly when the full decoder's value is an
+// integer of at most 18 digits; NULL as kNull; every other value (fractions, 19 digits and
+// more, negative scales past 10^18) as kOther. Random keys of 1..38 digits, any scale, sign.
+TEST(BTreeKey, IntegerKeysDecodeWithoutADecimal) {
+  std::mt19937_64 rng(17);
+  size_t integers = 0;
+  for (int digits = 1; digits <= 38; ++digits) {
+    for (int round = 0; round < 300; ++round) {
+      int128 coef = 1 + static_cast<int128>(rng() % 9);
+      for (int d = 1; d < digits; ++d) coef = coef * 10 + static_cast<int128>(rng() % 10);
+      if (digits < 38 && rng() % 3 == 0) coef *= 10;  // trailing zeros
+      if (rng() % 2) coef = -coef;
+      const auto scale = static_cast<int32_t>(rng() % 30) - 12;
+      const Decimal d{coef, scale};
+      const std::string key = Enc(Value::Number(d), LogicalType::Number()) + "tail";
+      int64_t got = 0;
+      const KeyInteger kind = DecodeIntegerKey(key, 0, got);
+      size_t pos = 0;
+      const Decimal full = DecodeKeyValue(key, pos, LogicalType::Number()).number();
+      const Decimal whole = full.Trunc(0);
+      const std::optional<int64_t> i = whole.ToInt64();
+      const bool expect =
+          whole == full && i && *i > -1000000000000000000LL && *i < 1000000000000000000LL;
+      ASSERT_EQ(kind, expect ? KeyInteger::kInteger : KeyInteger::kOther)
+          << digits << " digits, scale " << scale;
+      if (expect) {
+        ASSERT_EQ(got, *i);
+        ++integers;
+      }
+    }
+  }
+  EXPECT_GT(integers, 1000u);
+  int64_t v = 7;
+  EXPECT_EQ(DecodeIntegerKey(Enc(Value::Integer(0), LogicalType::Number()), 0, v),
+            KeyInteger::kInteger);
+  EXPECT_EQ(v, 0);
+  EXPECT_EQ(DecodeIntegerKey(Enc(Value::Null(), LogicalType::Number()), 0, v), KeyInteger::kNull);
+  EXPECT_EQ(DecodeIntegerKey(std::string("\x30\x80"), 0, v), KeyInteger::kOther);  // cut short
+}
+
 }  // namespace
 }  // namespace pathdb::storage::testing
