@@ -86,7 +86,9 @@ void JoinFilter::BuildIntegerKeys(const std::vector<int64_t>& keys) {
   const auto [lo, hi] = std::minmax_element(keys.begin(), keys.end());
   const uint64_t span = static_cast<uint64_t>(*hi) - static_cast<uint64_t>(*lo) + 1;
   const uint64_t limit = std::min(
-      kIntegerSetMaxBits, std::max(kIntegerSetMinBits, kIntegerSetBitsPerKey * keys.size()));
+      kIntegerSetMaxBits,
+      std::max({kIntegerSetMinBits, kIntegerSetBitsPerKey * keys.size(),
+                std::min(kIntegerSetCacheBitsPerKey * keys.size(), kIntegerSetCacheBits)}));
   if (span == 0 || span > limit) return;  // span == 0: the whole 64-bit range wrapped
   integer_keys_.lo = *lo;
   integer_keys_.bits = span;
