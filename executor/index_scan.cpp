@@ -108,12 +108,6 @@ void IndexScan::UseJoinFilter(uint32_t filter_id, std::vector<uint32_t> output_c
   join_filters_.push_back({filter_id, std::move(output_columns)});
 }
 
-std::vector<uint32_t> IndexScan::join_filter_ids() const {
-  std::vector<uint32_t> ids;
-  for (const JoinFilterUse& u : join_filters_) ids.push_back(u.filter_id);
-  return ids;
-}
-
 size_t IndexScan::DecodedColumns() const {
   size_t n = 0;
   for (uint32_t o : outputs_) {

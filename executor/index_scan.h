@@ -52,7 +52,6 @@ class IndexScan : public PhysicalOperator {
   //! key set, the storage layer tests the stored key bytes (IndexScanState::key_filters);
   //! otherwise each batch is probed here. REQUIRES: fast_full().
   void UseJoinFilter(uint32_t filter_id, std::vector<uint32_t> output_columns);
-  std::vector<uint32_t> join_filter_ids() const;
 
  protected:
   //! REQUIRES: every output is < index.columns.size() or kIndexRowIdOutput; the range's

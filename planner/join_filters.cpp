@@ -273,30 +273,31 @@ class Placer {
     std::vector<std::string> args{JoinFilterName(id)};
     for (const auto& e : t.exprs) args.push_back(PredicateText(*e, access.column_labels));
     const std::string text = fmt::format("SYS_OP_BLOOM_FILTER({})", fmt::join(args, ","));
-    bool by_scan = access.type() == OperatorType::kTableAccessFull;
+    // A TABLE ACCESS FULL takes table column numbers, an INDEX FAST FULL SCAN its output
+    // column numbers (key columns, not the ROWID).
+    auto plain_columns = [&](auto&& usable) {
+      return std::all_of(t.exprs.begin(), t.exprs.end(), [&](const BoundExprPtr& e) {
+        return e->kind == BoundKind::kColumn && usable(e->column_index);
+      });
+    };
+    bool by_scan = false;
     std::vector<uint32_t> columns;
-    if (by_scan) {
+    if (access.type() == OperatorType::kTableAccessFull) {
       const auto& ids = static_cast<const TableAccessFull&>(access).column_ids();
-      for (const auto& e : t.exprs) {
-        by_scan = by_scan && e->kind == BoundKind::kColumn && e->column_index < ids.size() &&
-                  ids[e->column_index] != storage::kRowIdColumn;
-        if (by_scan) columns.push_back(ids[e->column_index]);
+      by_scan = plain_columns(
+          [&](size_t c) { return c < ids.size() && ids[c] != storage::kRowIdColumn; });
+      if (by_scan) {
+        for (const auto& e : t.exprs) columns.push_back(ids[e->column_index]);
+        static_cast<TableAccessFull&>(access).UseJoinFilter(id, columns);
       }
-    }
-    // An INDEX FAST FULL SCAN applies it too when the keys are its key columns.
-    const bool by_index = access.type() == OperatorType::kIndexFastFullScan &&
-                          std::all_of(t.exprs.begin(), t.exprs.end(), [&](const BoundExprPtr& e) {
-                            const auto& outputs = static_cast<const IndexScan&>(access).outputs();
-                            return e->kind == BoundKind::kColumn &&
-                                   e->column_index < outputs.size() &&
-                                   outputs[e->column_index] != kIndexRowIdOutput;
-                          });
-    if (by_index) {
-      for (const auto& e : t.exprs) columns.push_back(static_cast<uint32_t>(e->column_index));
-      static_cast<IndexScan&>(access).UseJoinFilter(id, columns);
-      by_scan = true;
-    } else if (by_scan) {
-      static_cast<TableAccessFull&>(access).UseJoinFilter(id, columns);
+    } else if (access.type() == OperatorType::kIndexFastFullScan) {
+      const auto& outputs = static_cast<const IndexScan&>(access).outputs();
+      by_scan = plain_columns(
+          [&](size_t c) { return c < outputs.size() && outputs[c] != kIndexRowIdOutput; });
+      if (by_scan) {
+        for (const auto& e : t.exprs) columns.push_back(static_cast<uint32_t>(e->column_index));
+        static_cast<IndexScan&>(access).UseJoinFilter(id, columns);
+      }
     }
     if (by_scan) AppendConjunct(access.storage_predicates, text);
     AppendConjunct(access.filter_predicates, text);

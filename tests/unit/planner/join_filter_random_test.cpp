@@ -26,6 +26,41 @@ class JoinFilterRandomTest : public SessionTest {
     for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
     return n;
   }
+  //! A random predicate on dimension `d` (columns k in 0 .. 1,499 and grp in 0 .. 99): an
+  //! empty build, one range of keys, two separate ranges, most of the dimension, one group.
+  static std::string DimPredicate(std::mt19937& rng, const std::string& d) {
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    switch (pick(5)) {
+      case 0:
+        return d + ".grp > 1000";
+      case 1: {
+        const int lo = pick(2000);
+        return d + ".k between " + std::to_string(lo) + " and " + std::to_string(lo + pick(60));
+      }
+      case 2: {
+        const int a = pick(700), b = 800 + pick(700);
+        return "(" + d + ".k between " + std::to_string(a) + " and " + std::to_string(a + 20) +
+               " or " + d + ".k between " + std::to_string(b) + " and " + std::to_string(b + 20) +
+               ")";
+      }
+      case 3:
+        return d + ".grp < 90";
+      default:
+        return d + ".grp = " + std::to_string(pick(100));
+    }
+  }
+  //! DML on fact table F between rounds, committed: keys [k, k + 40] moved up by 700 (into or
+  //! out of a build's range), or keys [k, k + width] deleted.
+  void MoveFactKeys(int k) {
+    Exec("update f set k = k + 700 where k between " + std::to_string(k) + " and " +
+         std::to_string(k + 40));
+    Exec("commit");
+  }
+  void DeleteFactKeys(int k, int width) {
+    Exec("delete from f where k between " + std::to_string(k) + " and " +
+         std::to_string(k + width));
+    Exec("commit");
+  }
 };
 
 // The same joins with the probe table (and the dimension) in the column store: the in-memory
@@ -68,30 +103,10 @@ TEST_P(JoinFilterStorageTest, WithAndWithoutTheFilterAnswersAgree) {
 
   std::mt19937 rng(13);
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
-  auto dim_predicate = [&](const std::string& d) {
-    switch (pick(5)) {
-      case 0:  // empty build
-        return d + ".grp > 1000";
-      case 1: {  // one range of keys
-        const int lo = pick(2000);
-        return d + ".k between " + std::to_string(lo) + " and " + std::to_string(lo + pick(60));
-      }
-      case 2: {  // two separate ranges
-        const int a = pick(700), b = 800 + pick(700);
-        return "(" + d + ".k between " + std::to_string(a) + " and " + std::to_string(a + 20) +
-               " or " + d + ".k between " + std::to_string(b) + " and " + std::to_string(b + 20) +
-               ")";
-      }
-      case 3:  // skewed: most of the dimension
-        return d + ".grp < 90";
-      default:
-        return d + ".grp = " + std::to_string(pick(100));
-    }
-  };
   const std::string ord = " leading(d f) use_hash(f) " + InMemory({"f", "d"}, "f");
   const uint64_t im_rows = Stat("IM scan rows");
   for (int round = 0; round < 24; ++round) {
-    const std::string p = dim_predicate("d");
+    const std::string p = DimPredicate(rng, "d");
     const std::vector<std::string> queries = {
         "select /*+H*/ count(*), sum(f.v), sum(d.grp) from f, d where f.k = d.k and " + p,
         "select /*+H*/ count(*), sum(f.v) from f where f.k in (select d.k from d where " + p + ")",
@@ -147,9 +162,7 @@ TEST_P(JoinFilterStorageTest, WithAndWithoutTheFilterAnswersAgree) {
         Exec("commit");
         break;
       case 1:
-        Exec("update f set k = k + 700 where k between " + std::to_string(k) + " and " +
-             std::to_string(k + 40));
-        Exec("commit");
+        MoveFactKeys(k);
         break;
       case 2:
         Exec("delete from d where k between " + std::to_string(k) + " and " +
@@ -164,9 +177,7 @@ TEST_P(JoinFilterStorageTest, WithAndWithoutTheFilterAnswersAgree) {
         Exec("commit");
         break;
       default:
-        Exec("delete from f where k between " + std::to_string(k) + " and " +
-             std::to_string(k + 10));
-        Exec("commit");
+        DeleteFactKeys(k, 10);
         break;
     }
   }
@@ -358,22 +369,7 @@ TEST_F(JoinFilterRandomTest, IndexFastFullScanProbeAgrees) {
   std::mt19937 rng(29);
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
   for (int round = 0; round < 15; ++round) {
-    std::string p;
-    switch (pick(4)) {
-      case 0:
-        p = "d.grp = " + std::to_string(pick(100));
-        break;
-      case 1: {
-        const int lo = pick(2000);
-        p = "d.k between " + std::to_string(lo) + " and " + std::to_string(lo + pick(60));
-        break;
-      }
-      case 2:
-        p = "d.grp < 90";  // most keys: the filter stops probing
-        break;
-      default:
-        p = "d.grp > 1000";  // empty build
-    }
+    const std::string p = DimPredicate(rng, "d");
     const std::vector<std::pair<std::string, std::string>> queries = {
         {"f_k", "select /*+H*/ count(*), sum(f.k2), sum(f.k) from f, d where f.k = d.k and " + p},
         {"f_k",
@@ -410,14 +406,10 @@ TEST_F(JoinFilterRandomTest, IndexFastFullScanProbeAgrees) {
         Exec("commit");
         break;
       case 1:
-        Exec("update f set k = k + 700 where k between " + std::to_string(k) + " and " +
-             std::to_string(k + 40));
-        Exec("commit");
+        MoveFactKeys(k);
         break;
       default:
-        Exec("delete from f where k between " + std::to_string(k) + " and " +
-             std::to_string(k + 30));
-        Exec("commit");
+        DeleteFactKeys(k, 30);
         break;
     }
   }
