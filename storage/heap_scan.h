@@ -107,6 +107,9 @@ class HeapScan final : public ScanSource {
   //! `block`) with kReject (failed the predicates or a filter), kPass, kNotARow, or kProbeInline (a
   //! migrated row: its body is elsewhere, ProbeRow tests it when it is read).
   void ProbeBlock(const HeapPage& page, uint32_t block);
+  //! ProbeBlock when the one row probe has an exact integer key set. REQUIRES: verdict_ set
+  //! to kReject for the block's slots, probe_list_ compiled.
+  void ProbeBlockExact(const HeapPage& page, bool test_preds);
   //! ProbeBlock's gathering of one_number probe `i`'s non-NULL key `f` as candidate `m`: its
   //! coefficient and scale, or, wider than 64 bits, its hash (`limit`: the block's end).
   void GatherNumberKey(size_t i, const Field& f, size_t m, const char* limit) {
@@ -159,6 +162,7 @@ class HeapScan final : public ScanSource {
   std::vector<SmallKey*> key_at_;                  //!< per row probe: small_keys_[i].data()
   std::vector<uint8_t> keep_;                      //!< per candidate
   std::vector<uint8_t> probe_needed_;              //!< fields ProbeBlock splits
+  std::vector<uint8_t> probe_needed_next_;         //!< the next block's, compared with it
   FieldList probe_list_;                           //!< probe_needed_ compiled
   std::vector<bool> batch_tested_;  //!< runtime_applied_ minus the row-probed filters
   //! Per filter, per key column: its output position (the membership test reads the output
