@@ -8,6 +8,7 @@
 
 #include "planner/access_path.h"
 #include "planner/bound_util.h"
+#include "planner/column_stats.h"
 #include "planner/join_builder.h"
 #include "planner/predicate_text.h"
 
@@ -35,12 +36,36 @@ bool ContainsJoinOrView(const LogicalNode& n) {
   return false;
 }
 
-// Cardinality: a semi join keeps at most every outer row and, with a small subquery, no more
-// outer rows than the subquery has distinct keys (bounded by its row count); an anti join keeps
-// the rest. Oracle never estimates below one row. Bytes: the outer rows' only.
+// A key pair of a semi/anti join: the base-table statistics its outer and subquery columns
+// carry (unusable when a side is no bare column or has none).
+struct SemiKey {
+  card::ColumnView outer, sub;
+};
+
+// Cardinality: the outer rows whose key finds a match. With statistics on both sides of a key:
+// each side's distinct keys among its estimated rows (DistinctAmong), the smaller set taken to
+// lie inside the larger (Oracle's semi-join selectivity, min(1, ndv_sub / ndv_outer)); a NULL
+// outer key never matches; with several keys the most selective one bounds the rest. Without
+// statistics: at most every outer row and, as if the outer key were unique, no more than the
+// subquery's rows (an outer side with repeated keys -- LINEITEM IN (orders) -- needs the first
+// rule). An anti join keeps the rest. Oracle never estimates below one row. Bytes: the outer
+// rows' only.
 void EstimateSemiAnti(PhysicalOperator& op, JoinKind kind, double outer_rows, double outer_bytes,
-                      double sub_rows) {
-  const double semi = std::min(outer_rows, std::max(1.0, sub_rows));
+                      double sub_rows, const std::vector<SemiKey>& keys) {
+  double semi = std::min(outer_rows, std::max(1.0, sub_rows));
+  bool from_stats = false;
+  for (const SemiKey& k : keys) {
+    if (!k.outer.usable() || !k.sub.usable()) continue;
+    const double outer_nn = outer_rows * k.outer.NonNullFraction();
+    const double ndv_outer = DistinctAmong(k.outer.Ndv(), k.outer.num_rows, outer_nn);
+    const double ndv_sub =
+        DistinctAmong(k.sub.Ndv(), k.sub.num_rows, sub_rows * k.sub.NonNullFraction());
+    if (ndv_outer <= 0) continue;
+    const double matched = outer_nn * std::min(1.0, ndv_sub / ndv_outer);
+    semi = from_stats ? std::min(semi, matched) : matched;
+    from_stats = true;
+  }
+  semi = std::max(1.0, semi);
   op.estimated_rows = kind == JoinKind::kSemi
                           ? semi
                           : std::max(1.0, sub_rows == 0 ? outer_rows : outer_rows - semi);
@@ -144,7 +169,9 @@ std::unique_ptr<PhysicalOperator> TryIndexSemiJoin(LogicalNode& join, OpPtr& out
   nl.param_slots = {slot};
   join.predicate.reset();
   OpPtr op = BuildNestedLoops(std::move(nl));
-  EstimateSemiAnti(*op, kind, outer_rows, outer_bytes, sub_rows);
+  EstimateSemiAnti(
+      *op, kind, outer_rows, outer_bytes, sub_rows,
+      {SemiKey{OutputColumnStats(*join.children[0], outer_col), OutputColumnStats(s, inner_col)}});
   op->cost = nl_cost;
   op->cpu_cost = op->children()[0]->cpu_cost + outer_rows * per_probe.cpu_cost;
   op->column_labels = std::move(labels);
@@ -203,6 +230,15 @@ std::unique_ptr<PhysicalOperator> PlanSemiJoin(LogicalNode& join, std::vector<Op
     access.clear();
   }
 
+  std::vector<SemiKey> key_stats;
+  for (size_t i = 0; i < outer_keys.size(); ++i) {
+    SemiKey k;
+    if (outer_keys[i]->kind == BoundKind::kColumn)
+      k.outer = OutputColumnStats(*join.children[0], outer_keys[i]->column_index);
+    if (sub_keys[i]->kind == BoundKind::kColumn)
+      k.sub = OutputColumnStats(*join.children[1], sub_keys[i]->column_index - L);
+    key_stats.push_back(k);
+  }
   const double outer_rows = std::max(1.0, outer->estimated_rows);
   const double outer_bytes = outer->estimated_bytes;
   const double sub_rows = std::max(0.0, sub->estimated_rows);
@@ -241,7 +277,7 @@ std::unique_ptr<PhysicalOperator> PlanSemiJoin(LogicalNode& join, std::vector<Op
     nl.filter = std::move(filter);
     op = BuildNestedLoops(std::move(nl));
   }
-  EstimateSemiAnti(*op, kind, outer_rows, outer_bytes, sub_rows);
+  EstimateSemiAnti(*op, kind, outer_rows, outer_bytes, sub_rows, key_stats);
   op->cost = cost;
   op->cpu_cost = cpu;
   op->column_labels = std::move(labels);

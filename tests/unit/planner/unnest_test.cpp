@@ -2,6 +2,7 @@
 // outer-to-inner join conversion: the plan shapes the transformations produce, the cases
 // that must stay FILTER subqueries, and that the answers are those of the subquery forms.
 #include <algorithm>
+#include <cmath>
 
 #include "parser/parser.h"
 #include "planner/planner.h"
@@ -102,6 +103,39 @@ TEST_F(UnnestTest, TheSmallerSideBuilds) {
       "select v from nn where not exists (select 1 from big where big.k = nn.v + 5) order by 1";
   EXPECT_TRUE(Has(Ops(q4), "HASH JOIN ANTI")) << ::testing::PrintToString(Ops(q4));
   EXPECT_EQ(Rows(q4), (std::vector<std::string>{"2"}));  // 1 + 5 = 6 is in big, 7 is not
+}
+
+// The semi join's estimate from both keys' distinct counts: an outer side whose key repeats
+// (each fact key eight times) keeps every row of each matching key, not one per subquery row.
+TEST_F(UnnestTest, SemiJoinEstimateCountsRepeatedOuterKeys) {
+  Exec("create table dim (k number not null, grp number)");
+  Exec("insert into dim select level, mod(level, 100) from dual connect by level <= 1000");
+  Exec("create table fact (k number, v number)");
+  Exec("insert into fact select mod(level, 1000) + 1, level from dual connect by level <= 8000");
+  Exec("begin dbms_stats.gather_table_stats(user, 'DIM'); end;");
+  Exec("begin dbms_stats.gather_table_stats(user, 'FACT'); end;");
+  auto root_rows = [&](const std::string& sql) {
+    auto stmt = ParseStatement(sql);
+    EvalContext eval;
+    planner::PlanContext ctx{*db_, eval};
+    auto plan = planner::PlanQuery(*stmt->query, ctx);
+    const PhysicalOperator* op = plan.root.get();
+    while (op->operation().find("SEMI") == std::string::npos &&
+           op->operation().find("ANTI") == std::string::npos && !op->children().empty())
+      op = op->children()[0].get();
+    return op->estimated_rows;
+  };
+  // 10 dimension rows (grp = 7) match 80 fact rows; the subquery has 10 rows.
+  const std::string semi = "select * from fact where k in (select k from dim where grp = 7)";
+  EXPECT_EQ(Rows("select count(*) from fact where k in (select k from dim where grp = 7)"),
+            (std::vector<std::string>{"80"}));
+  EXPECT_NEAR(root_rows(semi), 80, 8);
+  const std::string anti =
+      "select * from fact where not exists (select 1 from dim where dim.k = fact.k and grp = 7)";
+  EXPECT_NEAR(root_rows(anti), 7920, 8);
+  // The other way round the outer key is unique: at most one outer row per dimension key.
+  EXPECT_NEAR(root_rows("select * from dim where k in (select k from fact where v < 4000)"),
+              1000 * (1 - std::pow(1 - 0.5, 8)), 20);
 }
 
 TEST_F(UnnestTest, NotExistsBecomesAntiJoin) {
