@@ -553,9 +553,13 @@ void HeapScan::ProbeBlockExact(const HeapPage& page, bool test_preds) {
   RowProbe& p = row_probes_[0];
   const RuntimeFilter& filter = *runtime_[p.filter].filter;
   const RuntimeFilter::IntegerKeySet& set = *p.exact;
-  const Field& key = fields_[runtime_[p.filter].columns[0]];
   const char* limit = page.End();
   const uint16_t slots = page.SlotCount();
+  // Nothing but the key to find (no predicate): its field is reached by stepping over the
+  // ones before it, without SplitListed's loop over a list of one.
+  const uint32_t key_column = runtime_[p.filter].columns[0];
+  const bool key_only = !test_preds && probe_list_.steps().size() == 1;
+  Field& key_field = fields_[key_column];
   uint64_t probed = 0, rejected = 0;
   for (uint16_t s = slot_; s < slots; ++s) {
     auto piece = page.RowInRange(s);
@@ -572,15 +576,23 @@ void HeapScan::ProbeBlockExact(const HeapPage& page, bool test_preds) {
       verdict_[s] = kProbeInline;
       continue;
     }
-    SplitListed(*piece, fields_.data(), probe_list_);
-    if (test_preds && !PassesPredicates(fields_.data())) continue;
+    if (key_only && StoredColumns(*piece) > key_column) {
+      const auto* b = reinterpret_cast<const unsigned char*>(piece->data());
+      const size_t size = piece->size();
+      size_t pos = 3;
+      for (uint32_t k = key_column; k > 0; --k) pos = SkipField(b, size, pos);
+      if (ReadField(b, size, pos, key_field) > size) ThrowBadRow();
+    } else {
+      SplitListed(*piece, fields_.data(), probe_list_);
+      if (test_preds && !PassesPredicates(fields_.data())) continue;
+    }
     ++probed;
     bool pass = false;  // a NULL key never joins
-    if (!key.is_null) {
+    if (!key_field.is_null) {
       int64_t coef;
       int32_t scale;
       uint64_t hash;
-      if (DecodeSmallNumber(key.bytes, limit, coef, scale)) {
+      if (DecodeSmallNumber(key_field.bytes, limit, coef, scale)) {
         pass = set.ContainsScaled(coef, scale);
       } else {  // wider than 64 bits: only the Bloom bits can tell
         pass = RowKeyHash(p, hash) && filter.MayContainHash(hash);
