@@ -93,7 +93,9 @@ class Binder {
 
  private:
   // Materialised WITH queries (planner/temp_table.cpp).
-  static bool WantsMaterialize(const ast::Query::With& cte);
+  //! The MATERIALIZE hint, or (no INLINE hint) a query the statement references more than
+  //! once, as Oracle materialises it.
+  bool WantsMaterialize(const ast::Query::With& cte) const;
   //! A VIEW over a TABLE ACCESS FULL of the CTE's temporary result (bound once per statement).
   LogicalPtr MaterializedCte(const ast::Query::With& cte);
   std::vector<std::string> MaterializedCteNames(const ast::Query::With& cte);
@@ -134,6 +136,8 @@ class Binder {
   bool rows_only_ = false;
   const Binder* cte_parent_;
   std::map<std::string, const ast::Query::With*> ctes_;
+  //! Per WITH query of ctes_: the table references that name it (CountCteReferences).
+  std::map<const ast::Query::With*, size_t> cte_references_;
   std::vector<ScopeColumn> scope_;
   //! The order of an unqualified `SELECT *` over scope_ when the FROM clause has USING or
   //! NATURAL joins (FromTree::using_first); empty: scope_'s own order.

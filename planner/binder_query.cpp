@@ -10,6 +10,7 @@
 #include "planner/bound_util.h"
 #include "planner/or_factoring.h"
 #include "planner/subquery_filter.h"
+#include "planner/temp_table.h"
 #include "planner/transitive.h"
 #include "planner/unnest.h"
 
@@ -87,7 +88,11 @@ bool IsIntegerLiteral(const ast::Expr& e, int64_t* out) {
 }  // namespace
 
 BoundQuery Binder::BindQuery(const ast::Query& q) {
-  for (const auto& w : q.with) ctes_[w.name] = &w;
+  for (size_t i = 0; i < q.with.size(); ++i) {
+    const auto& w = q.with[i];
+    ctes_[w.name] = &w;
+    cte_references_[&w] = CountCteReferences(q, i);
+  }
   if (q.set_op == ast::SetOp::kNone) return BindBlock(*q.block, q);
   BoundQuery bq = BindSetOp(q);
   ApplyQueryOrderAndFetch(q, bq);

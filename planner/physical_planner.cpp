@@ -342,7 +342,7 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
                              n.query_block);
     }
     case K::kTempTable:
-      return PlanTempTableScan(n);
+      return PlanTempTableScan(n, ctx);
     case K::kDual: {
       auto op = std::make_unique<FastDual>();
       op->estimated_rows = 1;

@@ -18,7 +18,8 @@ namespace pathdb::planner {
 struct SystemViewSources;
 struct LogicalNode;
 
-//! A WITH query kept as a temporary result (MATERIALIZE): loaded once per execution by TEMP
+//! A WITH query kept as a temporary result (MATERIALIZE, or referenced more than once):
+//! loaded once per execution by TEMP
 //! TABLE TRANSFORMATION, read by every reference (TABLE ACCESS FULL of `name`).
 struct TempTableDef {
   const void* with = nullptr;  //!< the ast::Query::With it materialises
@@ -26,6 +27,9 @@ struct TempTableDef {
   std::string name;            //!< SYS_TEMP_0FD9D6601_xxxxxx, as Oracle names them
   std::shared_ptr<LogicalNode> plan;
   std::vector<std::string> names;
+  //! `plan` planned, at the first reference planned (its estimate is the readers' estimate);
+  //! WrapTempTables moves it under the LOAD AS SELECT.
+  std::unique_ptr<PhysicalOperator> body;
 };
 
 //! One hint of the statement and what became of it (DBMS_XPLAN +HINT_REPORT).

@@ -174,3 +174,10 @@ select * from table(dbms_xplan.display(format => 'BASIC'));
 explain plan for
 with totals as (select /*+ materialize */ deptno, sum(sal) total from emp where deptno is not null group by deptno) select deptno, total from totals where total > (select avg(total) from totals) order by deptno;
 select * from table(dbms_xplan.display(format => 'BASIC'));
+rem Referenced twice without a hint: materialised as Oracle does; INLINE keeps it inline.
+explain plan for
+with totals as (select deptno, sum(sal) total from emp where deptno is not null group by deptno) select deptno, total from totals where total > (select avg(total) from totals) order by deptno;
+select * from table(dbms_xplan.display(format => 'BASIC'));
+explain plan for
+with totals as (select /*+ inline */ deptno, sum(sal) total from emp where deptno is not null group by deptno) select deptno, total from totals where total > (select avg(total) from totals) order by deptno;
+select * from table(dbms_xplan.display(format => 'BASIC'));
