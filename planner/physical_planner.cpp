@@ -368,6 +368,9 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
       return view;
     }
     case K::kFilter: {
+      // Unnesting may have taken every condition out (the correlation of an EXISTS over a
+      // WITH query or view, which no scan below holds): nothing is left to filter.
+      if (!n.predicate) return std::move(kids[0]);
       auto op = std::make_unique<Filter>(std::move(n.predicate));
       op->filter_predicates.push_back(PredicateText(op->predicate(), LabelsOf(*kids[0])));
       op->column_labels = kids[0]->column_labels;

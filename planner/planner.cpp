@@ -64,6 +64,7 @@ PhysicalPlan CountPlan(std::unique_ptr<PhysicalOperator> root, PlanRecord record
 }  // namespace
 
 PhysicalPlan PlanQuery(const ast::Query& query, PlanContext& ctx) {
+  ctx.temp_tables_allowed = true;  // WrapTempTables below
   Binder binder(ctx, nullptr, nullptr);
   BoundQuery bq = binder.BindQuery(query);
   PhysicalPlan p;
@@ -78,6 +79,7 @@ PhysicalPlan PlanQuery(const ast::Query& query, PlanContext& ctx) {
 }
 
 PhysicalPlan PlanInsert(const ast::Statement& stmt, PlanContext& ctx) {
+  ctx.temp_tables_allowed = true;  // WrapTempTables below
   const storage::TableInfo& table = TargetTable(stmt, ctx);
   std::vector<size_t> targets;
   if (stmt.insert_columns.empty()) {

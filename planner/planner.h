@@ -83,6 +83,9 @@ struct PlanContext {
   int query_blocks = 0;
   //! Materialised WITH queries met while binding; the statement's plan loads them first.
   std::vector<TempTableDef> temp_tables;
+  //! Set by the statements whose plan loads temporary results (queries, INSERT ... SELECT):
+  //! elsewhere (UPDATE, DELETE) a WITH query is bound inline even with MATERIALIZE.
+  bool temp_tables_allowed = false;
   //! Filled while planning; PlanQuery & co. move it into PhysicalPlan::record.
   PlanRecord record;
   //! Subquery plans planned so far. Their expressions (SubqueryInfo::plan) hold them as const;

@@ -85,7 +85,7 @@ size_t CountCteReferences(const ast::Query& q, size_t i) {
 }
 
 bool Binder::WantsMaterialize(const ast::Query::With& cte) const {
-  if (!cte.query) return false;
+  if (!cte.query || !ctx_.temp_tables_allowed) return false;
   if (cte.query->block) {
     for (const auto& h : cte.query->block->hints) {
       if (h.malformed) continue;

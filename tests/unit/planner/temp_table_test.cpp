@@ -116,6 +116,27 @@ TEST_F(TempTableTest, ReadersCarryTheQuerysEstimate) {
   EXPECT_EQ(joins, 1);
 }
 
+// A correlated EXISTS over a WITH query: unnesting takes the correlation out of the filter
+// above the query's VIEW (no scan below holds it), leaving the filter empty (it crashed the
+// planner). UPDATE and DELETE load no temporary results: their WITH queries stay inline, also
+// with MATERIALIZE (they failed with ORA-00600 "temp table not loaded").
+TEST_F(TempTableTest, CorrelatedExistsAndDmlOverWithQueries) {
+  EXPECT_EQ(Rows("select count(*) from t d where exists (with s as (select a from t) "
+                 "select 1 from s x, s y where x.a = y.a and x.a = d.a)"),
+            (std::vector<std::string>{"3"}));
+  EXPECT_EQ(Rows("select count(*) from t d where exists (with s as (select a from t) "
+                 "select 1 from s x where x.a = d.a)"),
+            (std::vector<std::string>{"3"}));
+  Exec(
+      "update t set b = 'u' where a in (with s as (select a from t where b > 'x') "
+      "select a from s where a in (select a from s))");
+  EXPECT_EQ(Rows("select count(*) from t where b = 'u'"), (std::vector<std::string>{"2"}));
+  Exec(
+      "delete from t where a in (with s as (select /*+ materialize */ a from t) "
+      "select x.a from s x, s y where x.a = y.a and x.a > 1)");
+  EXPECT_EQ(Rows("select count(*) from t"), (std::vector<std::string>{"2"}));
+}
+
 TEST_F(TempTableTest, MaterializedResultReadFromASubqueryAndWithColumnNames) {
   const std::string q =
       "with s (p, q) as (select /*+ MATERIALIZE */ a, b from t) "
