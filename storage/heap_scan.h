@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -107,6 +108,9 @@ class HeapScan final : public ScanSource {
   //! `block`) with kReject (failed the predicates or a filter), kPass, kNotARow, or kProbeInline (a
   //! migrated row: its body is elsewhere, ProbeRow tests it when it is read).
   void ProbeBlock(const HeapPage& page, uint32_t block);
+  //! Slot `s` of `page` when it holds a row the block probe judges; otherwise nullopt with
+  //! verdict_[s] set (kNotARow; kProbeInline for a migrated row's head, tested when read).
+  std::optional<std::string_view> ProbedRow(const HeapPage& page, uint16_t s);
   //! ProbeBlock when the one row probe has an exact integer key set. REQUIRES: verdict_ set
   //! to kReject for the block's slots, probe_list_ compiled.
   void ProbeBlockExact(const HeapPage& page, bool test_preds);

@@ -10,6 +10,25 @@
 
 namespace pathdb::storage {
 
+// Defined here, ahead of its two callers, so both inline it (once per row).
+std::optional<std::string_view> HeapScan::ProbedRow(const HeapPage& page, uint16_t s) {
+  auto piece = page.RowInRange(s);
+  if (!piece) {
+    verdict_[s] = kNotARow;
+    return std::nullopt;
+  }
+  const auto flags = static_cast<uint8_t>((*piece)[0]);
+  if (flags == kRowMigrated || flags == kRowDeleted) {  // never output here
+    verdict_[s] = kNotARow;
+    return std::nullopt;
+  }
+  if (flags == kRowForward) {
+    verdict_[s] = kProbeInline;
+    return std::nullopt;
+  }
+  return piece;
+}
+
 void HeapScan::ChooseRowProbes() {
   row_probes_.clear();
   ranges_tested_.clear();
@@ -116,20 +135,8 @@ void HeapScan::ProbeBlock(const HeapPage& page, uint32_t block) {
   // From the scan's position: a filter published in the middle of a block leaves the rows
   // already returned alone (and out of its counts).
   for (uint16_t s = slot_; s < slots; ++s) {
-    auto piece = page.RowInRange(s);
-    if (!piece) {
-      verdict_[s] = kNotARow;
-      continue;
-    }
-    const auto flags = static_cast<uint8_t>((*piece)[0]);
-    if (flags == kRowMigrated || flags == kRowDeleted) {  // never output here
-      verdict_[s] = kNotARow;
-      continue;
-    }
-    if (flags == kRowForward) {
-      verdict_[s] = kProbeInline;
-      continue;
-    }
+    const auto piece = ProbedRow(page, s);
+    if (!piece) continue;
     SplitListed(*piece, fields_.data(), probe_list_);
     if (test_preds && !PassesPredicates(fields_.data())) continue;
     if (one_key != nullptr) {  // the loop below for its most common case, one NUMBER key
@@ -229,20 +236,8 @@ void HeapScan::ProbeBlockExact(const HeapPage& page, bool test_preds) {
   Field& key_field = fields_[key_column];
   uint64_t probed = 0, rejected = 0;
   for (uint16_t s = slot_; s < slots; ++s) {
-    auto piece = page.RowInRange(s);
-    if (!piece) {
-      verdict_[s] = kNotARow;
-      continue;
-    }
-    const auto flags = static_cast<uint8_t>((*piece)[0]);
-    if (flags == kRowMigrated || flags == kRowDeleted) {  // never output here
-      verdict_[s] = kNotARow;
-      continue;
-    }
-    if (flags == kRowForward) {
-      verdict_[s] = kProbeInline;
-      continue;
-    }
+    const auto piece = ProbedRow(page, s);
+    if (!piece) continue;
     if (key_only && StoredColumns(*piece) > key_column) {
       const auto* b = reinterpret_cast<const unsigned char*>(piece->data());
       const size_t size = piece->size();
