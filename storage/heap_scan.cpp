@@ -265,6 +265,9 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
       uint16_t slots = page.SlotCount();
       const bool probing = !row_probes_.empty();
       if (probing && verdict_block_ != block) ProbeBlock(page, block);
+      while (!probing && !summary_.active() && slot_ < slots && examined < cap) {
+        n = NextBatch(page, block, slots, cap, examined, n, folded, out, rowids, stats);
+      }
       while (slot_ < slots && examined < cap) {
         if (probing && !summary_.active()) {
           // ProbeBlock judged every slot from here on: rejected rows (most, under a selective
@@ -308,7 +311,7 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
         if (verdict == kReject || (!tested && !PassesPredicates(fields))) continue;
         if (verdict == kProbeInline && !ProbeRow()) continue;
         if (fold_) {
-          fold_->Add(fields);
+          fold_->Add(fields, flags == kRowForward ? row.data() + row.size() : page.End());
           ++folded;
           continue;
         }

@@ -91,6 +91,13 @@ class HeapScan final : public ScanSource {
   bool SkipRegion(SessionStats& stats);
   //! Moves the position `n` data blocks on.
   void Advance(uint64_t n);
+  //! Next's loop over the rows of the current block `page` (block `block`, `slots` slots)
+  //! from slot_ on when no row probe and no region summary is active: up to `cap - examined`
+  //! rows split first, then each predicate over all of them, then the passing ones folded or
+  //! decoded into `out` from row `n` on (storage/heap_scan_batch.cpp). Returns the new n.
+  size_t NextBatch(const HeapPage& page, uint32_t block, uint16_t slots, size_t cap,
+                   size_t& examined, size_t n, size_t& folded, DataChunk& out,
+                   std::vector<RowId>* rowids, SessionStats& stats);
   //! Called when a block is finished: closes the region summary at a region's end.
   void FinishBlock();
   //! Adds the predicates of run-time filters published since the last look.
@@ -188,6 +195,11 @@ class HeapScan final : public ScanSource {
     return true;
   }
   std::vector<Field> fields_;
+  // NextBatch's rows: row i's fields at batch_[i * width] (width: read_list_.end()), its
+  // slot, and the passing rows' indexes.
+  std::vector<Field> batch_;
+  std::vector<uint16_t> batch_slots_;
+  std::vector<uint32_t> batch_sel_;
   std::vector<uint8_t> needed_;  //!< per field: read by an output, predicate or filter
   FieldList read_list_;          //!< needed_ compiled
   std::vector<Extent> runs_;     //!< data blocks below the HWM at scan start, in order

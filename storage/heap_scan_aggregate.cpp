@@ -7,9 +7,6 @@ namespace pathdb::storage {
 
 namespace {
 
-constexpr int128 kTen18 = 1'000'000'000'000'000'000;
-constexpr int128 kTen38 = kTen18 * kTen18 * 100;
-
 int128 Pow10(int32_t n) {
   int128 p = 1;
   for (int32_t i = 0; i < n; ++i) p *= 10;

@@ -107,6 +107,15 @@ void ScanPredicates::SetScaledRange(Compiled& c) {
     c.num_hi[s] = !c.has_hi   ? kTen38
                   : c.hi_incl ? ScaledBound(c.hi.num, sc, false)
                               : ScaledBound(c.hi.num, sc, true) - 1;
+    constexpr int128 kMin = std::numeric_limits<int64_t>::min();
+    constexpr int128 kMax = std::numeric_limits<int64_t>::max();
+    if (c.num_lo[s] > kMax || c.num_hi[s] < kMin) {
+      c.num_lo64[s] = std::numeric_limits<int64_t>::max();
+      c.num_hi64[s] = std::numeric_limits<int64_t>::min();
+    } else {
+      c.num_lo64[s] = static_cast<int64_t>(std::max(c.num_lo[s], kMin));
+      c.num_hi64[s] = static_cast<int64_t>(std::min(c.num_hi[s], kMax));
+    }
   }
 }
 

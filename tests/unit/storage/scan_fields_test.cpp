@@ -104,12 +104,23 @@ TEST(SplitListed, AgreesWithSplitFields) {
     std::vector<Field> want(4 * ncols), one(ncols);
     for (size_t g = 0; g < 4; ++g) {
       SplitFields(rows[g], &want[g * ncols], needed.data(), n);
-      SplitListed(rows[g], one.data(), list);
-      for (size_t c = 0; c < n; ++c) {
-        if (!needed[c]) continue;
-        ASSERT_EQ(one[c].is_null, want[g * ncols + c].is_null) << round << " col " << c;
-        if (!one[c].is_null) {
-          ASSERT_EQ(one[c].bytes, want[g * ncols + c].bytes);
+      // The walk with a limit: far past the row (the unchecked walk) and at its end (checked).
+      std::string padded = rows[g] + std::string(3 + n * kLenWide, '\xfe');
+      const std::string_view in_padded(padded.data(), rows[g].size());
+      const char* end = padded.data() + padded.size();
+      const char* row_end = padded.data() + rows[g].size();
+      for (const char* limit : {static_cast<const char*>(nullptr), end, row_end}) {
+        if (limit == nullptr) {
+          SplitListed(rows[g], one.data(), list);
+        } else {
+          SplitListed(in_padded, one.data(), list, limit);
+        }
+        for (size_t c = 0; c < n; ++c) {
+          if (!needed[c]) continue;
+          ASSERT_EQ(one[c].is_null, want[g * ncols + c].is_null) << round << " col " << c;
+          if (!one[c].is_null) {
+            ASSERT_EQ(one[c].bytes, want[g * ncols + c].bytes);
+          }
         }
       }
     }
@@ -122,9 +133,17 @@ TEST(SplitListed, AgreesWithSplitFields) {
   const std::vector<uint8_t> last = {0, 0, 0, 1};
   const FieldList list(last.data(), last.size());
   std::vector<Field> fields(4);
+  // The same piece inside a bigger buffer: the unchecked walk reads past the cut, and its one
+  // test at the end still finds the row corrupt. A wide field there hands the row to the
+  // checked walk, which finds it so too.
+  std::string padded = row + std::string(3 + 4 * kLenWide, '\x01');
   for (size_t cut = 4; cut < row.size(); ++cut) {
     const std::string_view piece(row.data(), cut);
     EXPECT_THROW(SplitListed(piece, fields.data(), list), OraError) << "cut at " << cut;
+    EXPECT_THROW(SplitListed(std::string_view(padded.data(), cut), fields.data(), list,
+                             padded.data() + padded.size()),
+                 OraError)
+        << "cut at " << cut;
   }
 }
 
@@ -344,8 +363,22 @@ TEST(ScanPredicatesNumber, ScaledRangesAgreeWithDecimalComparison) {
                                      " " + conds[1].second.ToString() + " scale " +
                                      std::to_string(conds[1].second.scale)
                                : "");
+      // The batch test, whose NUMBER ranges load 8 bytes from a field's start when `limit`
+      // allows (int64 bounds) and decode it otherwise: the same answer either way.
+      const std::string padded = row + std::string(8, '\x7f');
+      std::vector<Field> at(1);
+      SplitFields(std::string_view(padded.data(), row.size()), at.data(), &needed, 1);
+      const char* end = padded.data() + padded.size();
+      const char* row_end = padded.data() + row.size();
+      for (const char* limit : {end, row_end}) {
+        uint32_t sel[3] = {0, 0, 0};
+        ASSERT_EQ(preds.Select(at.data(), 1, sel, 3, limit), want ? 3u : 0u)
+            << "x=" << x.ToString() << " scale " << x.scale << " round " << round;
+      }
       fields[0].is_null = true;
       ASSERT_FALSE(preds.Matches(fields.data()));
+      uint32_t sel[1] = {0};
+      ASSERT_EQ(preds.Select(fields.data(), 1, sel, 1, row.data() + row.size()), 0u);
     }
   }
 }
