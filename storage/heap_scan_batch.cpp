@@ -1,5 +1,5 @@
 // HeapScan::NextBatch: a block's rows a batch at a time -- split, then tested predicate by
-// predicate, then folded or decoded column by column.
+// predicate, then folded aggregate by aggregate or decoded row by row.
 #include <algorithm>
 
 #include "storage/heap_page.h"
@@ -60,28 +60,25 @@ size_t HeapScan::NextBatch(const HeapPage& page, uint32_t block, uint16_t slots,
     folded += k;
     return n;
   }
-  for (size_t c : decoded_) {
-    Vector& v = out.column(c);
-    const uint32_t cid = column_ids_[c];
-    if (cid == kRowIdColumn) {
-      for (size_t j = 0; j < k; ++j) {
-        v.Data<Decimal>()[n + j] =
-            Decimal::FromInt(RowId{kFileNo, block, batch_slots_[sel[j]]}.Pack());
+  // Row by row: column by column re-read each row's bytes once per column, and with a
+  // block's rows, their fields and the output vectors that overflowed the L1 cache (TPC-H
+  // Q1's LINEITEM scan, seven columns, was 5 % slower).
+  for (size_t j = 0; j < k; ++j) {
+    const Field* fields = rows + size_t{sel[j]} * width;
+    const uint16_t s = batch_slots_[sel[j]];
+    for (size_t c : decoded_) {
+      Vector& v = out.column(c);
+      const uint32_t cid = column_ids_[c];
+      if (cid == kRowIdColumn) {
+        v.Data<Decimal>()[n + j] = Decimal::FromInt(RowId{kFileNo, block, s}.Pack());
         v.SetNull(n + j, false);
-      }
-      continue;
-    }
-    for (size_t j = 0; j < k; ++j) {
-      const Field& f = rows[size_t{sel[j]} * width + cid];
-      if (f.is_null) {
+      } else if (fields[cid].is_null) {
         v.SetNull(n + j, true);
       } else {
-        DecodeInto(f.bytes, v, n + j);
+        DecodeInto(fields[cid].bytes, v, n + j);
       }
     }
-  }
-  if (rowids) {
-    for (size_t j = 0; j < k; ++j) rowids->push_back(RowId{kFileNo, block, batch_slots_[sel[j]]});
+    if (rowids) rowids->push_back(RowId{kFileNo, block, s});
   }
   return n + k;
 }
