@@ -315,20 +315,7 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
           ++folded;
           continue;
         }
-        for (size_t c : decoded_) {
-          Vector& v = out.column(c);
-          uint32_t cid = column_ids_[c];
-          if (cid == kRowIdColumn) {
-            v.Data<Decimal>()[n] = Decimal::FromInt(RowId{kFileNo, block, s}.Pack());
-            v.SetNull(n, false);
-          } else if (fields[cid].is_null) {
-            v.SetNull(n, true);
-          } else {
-            DecodeInto(fields[cid].bytes, v, n);
-          }
-        }
-        if (rowids) rowids->push_back(RowId{kFileNo, block, s});
-        ++n;
+        OutputRow(fields, block, s, out, n++, rowids);
       }
       if (slot_ >= slots) FinishBlock();
     }

@@ -98,6 +98,25 @@ class HeapScan final : public ScanSource {
   size_t NextBatch(const HeapPage& page, uint32_t block, uint16_t slots, size_t cap,
                    size_t& examined, size_t n, size_t& folded, DataChunk& out,
                    std::vector<RowId>* rowids, SessionStats& stats);
+  //! Decodes a passing row (split into `fields`, slot `slot` of block `block`) into row `n`
+  //! of `out`'s decoded columns, and its ROWID into `rowids` when given.
+  // Inline: called once per output row from both row loops (heap_scan.cpp, heap_scan_batch.cpp).
+  void OutputRow(const Field* fields, uint32_t block, uint16_t slot, DataChunk& out, size_t n,
+                 std::vector<RowId>* rowids) {
+    for (size_t c : decoded_) {
+      Vector& v = out.column(c);
+      const uint32_t cid = column_ids_[c];
+      if (cid == kRowIdColumn) {
+        v.Data<Decimal>()[n] = Decimal::FromInt(RowId{kFileNo, block, slot}.Pack());
+        v.SetNull(n, false);
+      } else if (fields[cid].is_null) {
+        v.SetNull(n, true);
+      } else {
+        DecodeInto(fields[cid].bytes, v, n);
+      }
+    }
+    if (rowids) rowids->push_back(RowId{kFileNo, block, slot});
+  }
   //! Called when a block is finished: closes the region summary at a region's end.
   void FinishBlock();
   //! Adds the predicates of run-time filters published since the last look.

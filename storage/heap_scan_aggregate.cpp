@@ -5,26 +5,17 @@
 
 namespace pathdb::storage {
 
-namespace {
-
-int128 Pow10(int32_t n) {
-  int128 p = 1;
-  for (int32_t i = 0; i < n; ++i) p *= 10;
-  return p;
-}
-
-}  // namespace
-
 bool HeapScanFold::AddExact(Acc& s, int64_t coef, int32_t scale) {
   int128 acc = s.exact;
   int128 term = coef;
   if (scale > s.scale) {
     // Re-scale the accumulator up; |exact| < 10^38 / 10^k keeps it below 10^38.
-    const int128 f = Pow10(scale - s.scale);
+    const int128 f = kPow10[static_cast<size_t>(scale - s.scale)];
     if (acc >= kTen38 / f || acc <= -kTen38 / f) return false;
     acc *= f;
   } else if (scale < s.scale) {
-    term *= Pow10(s.scale - scale);  // |coef| < 10^18, factor <= 10^18: below 10^36
+    term *= kPow10[static_cast<size_t>(s.scale -
+                                       scale)];  // |coef| < 10^18, factor <= 10^18: below 10^36
   }
   acc += term;  // both below 10^38 in magnitude: no 128-bit overflow
   if (acc >= kTen38 || acc <= -kTen38) return false;

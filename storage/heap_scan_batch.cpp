@@ -64,21 +64,7 @@ size_t HeapScan::NextBatch(const HeapPage& page, uint32_t block, uint16_t slots,
   // block's rows, their fields and the output vectors that overflowed the L1 cache (TPC-H
   // Q1's LINEITEM scan, seven columns, was 5 % slower).
   for (size_t j = 0; j < k; ++j) {
-    const Field* fields = rows + size_t{sel[j]} * width;
-    const uint16_t s = batch_slots_[sel[j]];
-    for (size_t c : decoded_) {
-      Vector& v = out.column(c);
-      const uint32_t cid = column_ids_[c];
-      if (cid == kRowIdColumn) {
-        v.Data<Decimal>()[n + j] = Decimal::FromInt(RowId{kFileNo, block, s}.Pack());
-        v.SetNull(n + j, false);
-      } else if (fields[cid].is_null) {
-        v.SetNull(n + j, true);
-      } else {
-        DecodeInto(fields[cid].bytes, v, n + j);
-      }
-    }
-    if (rowids) rowids->push_back(RowId{kFileNo, block, s});
+    OutputRow(rows + size_t{sel[j]} * width, block, batch_slots_[sel[j]], out, n + j, rowids);
   }
   return n + k;
 }
