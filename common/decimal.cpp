@@ -230,7 +230,7 @@ double Decimal::ToDouble() const {
   return std::strtod(s.c_str(), nullptr);
 }
 
-std::optional<int64_t> Decimal::ToInt64() const {
+std::optional<int64_t> Decimal::ToInt64Scaled() const {
   int128 v;
   if (scale <= 0) {
     if (coef == 0) return 0;

@@ -26,8 +26,14 @@ struct Decimal {
   static std::optional<Decimal> Parse(std::string_view text);
 
   double ToDouble() const;
-  //! Truncates toward zero; nullopt if out of int64 range.
-  std::optional<int64_t> ToInt64() const;
+  //! Truncates toward zero; nullopt if out of int64 range. Inline for the common integer
+  //! (scale 0) case: ROWIDs and keys pass through it once a row.
+  std::optional<int64_t> ToInt64() const {
+    if (scale == 0 && coef >= INT64_MIN && coef <= INT64_MAX) return static_cast<int64_t>(coef);
+    return ToInt64Scaled();
+  }
+  //! ToInt64 of any other value (a scale, or a coefficient beyond int64).
+  std::optional<int64_t> ToInt64Scaled() const;
   bool IsInteger() const;  //!< no non-zero fractional digits
   //! Oracle's default text form: "1.5", ".5", "-.25", "100", no trailing zeros.
   std::string ToString() const;

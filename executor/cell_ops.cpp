@@ -32,6 +32,33 @@ int Cmp3(const T& a, const T& b) {
 
 }  // namespace
 
+namespace {
+
+// Fixed-size copies compile to a few moves; a width known only at run time was a memcpy call
+// per cell (15 % of an index nested-loops join that emits 10,000 rows).
+template <size_t W>
+void GatherFixed(const Vector& src, const uint32_t* sel, size_t n, Vector& dst, size_t dst_offset) {
+  const auto* sd = src.Data<std::byte>();
+  auto* dd = dst.Data<std::byte>() + dst_offset * W;
+  const uint8_t* sv = src.Validity();
+  uint8_t* dv = dst.Validity() + dst_offset;
+  for (size_t i = 0; i < n; i++) {
+    const size_t r = sel ? sel[i] : i;
+    std::memcpy(dd + i * W, sd + r * W, W);
+    dv[i] = sv[r];
+  }
+}
+
+template <size_t W>
+void RepeatFixed(Vector& dst, size_t dst_offset, size_t n) {
+  auto* dd = dst.Data<std::byte>() + dst_offset * W;
+  uint8_t* dv = dst.Validity() + dst_offset;
+  for (size_t i = 1; i < n; i++) std::memcpy(dd + i * W, dd, W);
+  std::memset(dv + 1, dv[0], n - 1);
+}
+
+}  // namespace
+
 void CopyCell(const Vector& src, size_t row, Vector& dst, size_t dst_row) {
   size_t p = PhysRow(src, row);
   if (src.IsNull(p)) {
@@ -76,19 +103,37 @@ void CopyCells(const Vector& src, const uint32_t* sel, size_t n, Vector& dst, si
       (t == TypeId::kNumber || t == TypeId::kDouble || t == TypeId::kDate ||
        t == TypeId::kTimestamp || t == TypeId::kBoolean || t == TypeId::kIntervalYM ||
        t == TypeId::kIntervalDS)) {
-    size_t w = PhysicalWidth(t);
-    const auto* sd = src.Data<std::byte>();
-    auto* dd = dst.Data<std::byte>();
-    const uint8_t* sv = src.Validity();
-    uint8_t* dv = dst.Validity();
-    for (size_t i = 0; i < n; i++) {
-      size_t r = sel ? sel[i] : i;
-      std::memcpy(dd + (dst_offset + i) * w, sd + r * w, w);
-      dv[dst_offset + i] = sv[r];
+    switch (PhysicalWidth(t)) {
+      case 1:
+        return GatherFixed<1>(src, sel, n, dst, dst_offset);
+      case 8:
+        return GatherFixed<8>(src, sel, n, dst, dst_offset);
+      case sizeof(Decimal):
+        return GatherFixed<sizeof(Decimal)>(src, sel, n, dst, dst_offset);
+      default:
+        break;
     }
-    return;
   }
   for (size_t i = 0; i < n; i++) CopyCell(src, sel ? sel[i] : i, dst, dst_offset + i);
+}
+
+void FillCells(const Vector& src, size_t row, size_t n, Vector& dst, size_t dst_offset) {
+  if (n == 0) return;
+  CopyCell(src, row, dst, dst_offset);
+  // The rest repeat the first copy's bytes: its StringRef points into dst's own heap.
+  switch (PhysicalWidth(dst.type().id)) {
+    case 1:
+      return RepeatFixed<1>(dst, dst_offset, n);
+    case 8:
+      return RepeatFixed<8>(dst, dst_offset, n);
+    case sizeof(StringRef):
+      return RepeatFixed<sizeof(StringRef)>(dst, dst_offset, n);
+    case sizeof(Decimal):
+      return RepeatFixed<sizeof(Decimal)>(dst, dst_offset, n);
+    default:
+      ThrowOra(600, "internal error code, arguments: [fill cells of width {}]",
+               PhysicalWidth(dst.type().id));
+  }
 }
 
 TypeId CompareTypeOf(TypeId a, TypeId b) {

@@ -20,6 +20,10 @@ void CopyCell(const Vector& src, size_t row, Vector& dst, size_t dst_row);
 //! Copies n rows: src row sel[i] (or i when sel is null) to dst row dst_offset + i.
 void CopyCells(const Vector& src, const uint32_t* sel, size_t n, Vector& dst, size_t dst_offset);
 
+//! Copies src's row `row` into dst rows dst_offset .. dst_offset + n - 1 (a join's outer row
+//! beside n inner rows). A string is added to dst's heap once and shared by the n rows.
+void FillCells(const Vector& src, size_t row, size_t n, Vector& dst, size_t dst_offset);
+
 //! The type two key columns are compared in: kDouble if either is BINARY_DOUBLE and the other
 //! numeric, kTimestamp for DATE vs TIMESTAMP, else a's TypeId.
 TypeId CompareTypeOf(TypeId a, TypeId b);

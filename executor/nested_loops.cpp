@@ -219,26 +219,26 @@ bool NextIndexed(const NestedLoops& op, const std::vector<size_t>& outer_columns
   bool semi_anti = IsSemiAnti(kind);
   out.Reset();
   size_t n = 0;
-  // Appends the current outer row to out row n with inner_pairs row `inner` (-1: NULLs).
-  auto emit = [&](int64_t inner) {
+  // Appends the current outer row to out row n with NULL inner columns.
+  auto emit_unmatched = [&]() {
     uint32_t row = st.outer.RowIndex(st.pos);
     for (size_t c = 0; c < no; c++) CopyCell(st.outer.column(c), row, out.column(c), n);
     if (!semi_anti) {
-      for (size_t c = 0; c < ni; c++) {
-        if (inner < 0) {
-          out.column(no + c).SetNull(n, true);
-        } else {
-          CopyCell(st.inner_pairs.column(no + c), static_cast<size_t>(inner), out.column(no + c),
-                   n);
-        }
-      }
+      for (size_t c = 0; c < ni; c++) out.column(no + c).SetNull(n, true);
     }
     n++;
   };
   while (n < kVectorSize) {
     if (st.pending_pos < st.pending.size()) {
-      while (st.pending_pos < st.pending.size() && n < kVectorSize)
-        emit(st.pending[st.pending_pos++]);
+      // Column by column: the outer row's cells repeated, the matched inner rows gathered.
+      const size_t k = std::min(st.pending.size() - st.pending_pos, kVectorSize - n);
+      const uint32_t row = st.outer.RowIndex(st.pos);
+      for (size_t c = 0; c < no; c++) FillCells(st.outer.column(c), row, k, out.column(c), n);
+      for (size_t c = 0; c < ni && !semi_anti; c++)
+        CopyCells(st.inner_pairs.column(no + c), st.pending.data() + st.pending_pos, k,
+                  out.column(no + c), n);
+      st.pending_pos += k;
+      n += k;
       continue;
     }
     if (!st.have_outer) {
@@ -277,7 +277,7 @@ bool NextIndexed(const NestedLoops& op, const std::vector<size_t>& outer_columns
     bool emit_outer = (kind == JoinKind::kLeftOuter && !st.matched) ||
                       (kind == JoinKind::kSemi && st.matched) ||
                       (kind == JoinKind::kAnti && !st.matched);
-    if (emit_outer) emit(-1);
+    if (emit_outer) emit_unmatched();
     st.pos++;
     st.matched = false;
   }

@@ -15,6 +15,7 @@ struct ByRowidState : OperatorState {
   DataChunk input;    //!< a batch of the index scan
   DataChunk fetched;  //!< one vector per fetched table column
   std::vector<storage::RowId> rowids;
+  std::vector<storage::RowId> sorted;  //!< batched: rowids in block order (reused buffer)
   std::vector<uint32_t> order;  //!< batched: fetch position -> position in index order
   std::vector<bool> found;
   bool done = false;
@@ -98,17 +99,20 @@ bool TableAccessByIndexRowid::NextImpl(ExecContext& ctx, OperatorState& state,
     if (m == 0) continue;
     st.order.resize(m);
     std::iota(st.order.begin(), st.order.end(), 0u);
-    if (batched_) {
+    const auto block_order = [](const storage::RowId& x, const storage::RowId& y) {
+      return x.file != y.file ? x.file < y.file : x.block < y.block;
+    };
+    // Entries of one key come in ROWID order (a non-unique index orders them so), often
+    // already in block order: then there is nothing to sort.
+    if (batched_ && !std::is_sorted(st.rowids.begin(), st.rowids.end(), block_order)) {
       // Block order, so FetchRows keeps each table block pinned while it serves the batch's
       // rows from it; stable, so rows of one block keep their index order.
       std::stable_sort(st.order.begin(), st.order.end(), [&](uint32_t a, uint32_t b) {
-        const auto& x = st.rowids[a];
-        const auto& y = st.rowids[b];
-        return x.file != y.file ? x.file < y.file : x.block < y.block;
+        return block_order(st.rowids[a], st.rowids[b]);
       });
-      std::vector<storage::RowId> sorted(m);
-      for (size_t k = 0; k < m; ++k) sorted[k] = st.rowids[st.order[k]];
-      st.rowids.swap(sorted);
+      st.sorted.resize(m);
+      for (size_t k = 0; k < m; ++k) st.sorted[k] = st.rowids[st.order[k]];
+      st.rowids.swap(st.sorted);
     }
     st.fetched.Reset();
     st.found.assign(m, false);

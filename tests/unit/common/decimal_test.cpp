@@ -203,6 +203,15 @@ TEST(DecimalTest, Conversions) {
   EXPECT_EQ(D("12.9").ToInt64().value(), 12);
   EXPECT_EQ(D("-12.9").ToInt64().value(), -12);
   EXPECT_FALSE(D("1e30").ToInt64().has_value());
+  // scale 0 (the inline path) at and just past int64's ends, and the same values scaled
+  const int128 max = INT64_MAX, min = INT64_MIN;
+  EXPECT_EQ((Decimal{max, 0}.ToInt64()), INT64_MAX);
+  EXPECT_EQ((Decimal{min, 0}.ToInt64()), INT64_MIN);
+  EXPECT_FALSE((Decimal{max + 1, 0}.ToInt64()).has_value());
+  EXPECT_FALSE((Decimal{min - 1, 0}.ToInt64()).has_value());
+  EXPECT_EQ((Decimal{(max + 1) * 10 - 1, 1}.ToInt64()), INT64_MAX);
+  EXPECT_FALSE((Decimal{(max + 1) * 10, 1}.ToInt64()).has_value());
+  EXPECT_EQ((Decimal{-7, -2}.ToInt64()), -700);
   EXPECT_TRUE(D("3.000").IsInteger());
   EXPECT_FALSE(D("3.01").IsInteger());
   EXPECT_EQ(D("1.500").Normalized().scale, 1);
