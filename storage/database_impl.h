@@ -33,6 +33,8 @@ struct Database::Impl {
   std::filesystem::path dir;
   DatabaseOptions options;
   std::unique_ptr<DataFile> file;
+  //! Rings and buffers of direct path reads, kept between scans.
+  DirectReadPool direct_pool;
   //! The redo log (null while opening and recovering). Declared between file and cache: the
   //! cache holds a raw pointer to it as its RedoSink and must go first.
   std::unique_ptr<RedoLog> redo;

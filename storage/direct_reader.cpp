@@ -40,6 +40,24 @@ Buffer AllocateBuffer(size_t bytes) {
   return Buffer(static_cast<std::byte*>(p));
 }
 
+//! An io_uring ring, torn down with its owner.
+struct Ring {
+  io_uring ring{};
+  unsigned entries = 0;
+  bool live = false;  //!< io_uring_queue_init succeeded
+  Ring() = default;
+  Ring(const Ring&) = delete;
+  Ring& operator=(const Ring&) = delete;
+  ~Ring() {
+    if (live) io_uring_queue_exit(&ring);
+  }
+};
+
+// TUNING: what a pool keeps idle: a ring for each of a few concurrent scans, and the buffers
+// of two readers at the default depth (8 in flight + 1 consumed, 1 MiB each).
+constexpr size_t kPoolRings = 4;
+constexpr size_t kPoolBuffers = 18;
+
 //! One request: its buffer and how far it got. Owned by the reader's queue.
 struct Slot {
   DirectReadRequest req;
@@ -52,6 +70,56 @@ struct Slot {
 
 }  // namespace
 
+struct DirectReadPool::Impl {
+  mutable std::mutex mu;
+  std::vector<std::unique_ptr<Ring>> rings;
+  std::vector<std::pair<size_t, Buffer>> buffers;  //!< (bytes, buffer)
+
+  std::unique_ptr<Ring> TakeRing(unsigned entries) {
+    std::lock_guard<std::mutex> lock(mu);
+    for (auto it = rings.begin(); it != rings.end(); ++it) {
+      if ((*it)->entries != entries) continue;
+      auto r = std::move(*it);
+      rings.erase(it);
+      return r;
+    }
+    return nullptr;
+  }
+  void GiveRing(std::unique_ptr<Ring> r) {
+    std::lock_guard<std::mutex> lock(mu);
+    if (rings.size() < kPoolRings) rings.push_back(std::move(r));
+  }
+  Buffer TakeBuffer(size_t bytes) {
+    std::lock_guard<std::mutex> lock(mu);
+    for (auto it = buffers.begin(); it != buffers.end(); ++it) {
+      if (it->first != bytes) continue;
+      Buffer b = std::move(it->second);
+      buffers.erase(it);
+      return b;
+    }
+    return nullptr;
+  }
+  void GiveBuffers(size_t bytes, std::vector<Buffer>& from) {
+    std::lock_guard<std::mutex> lock(mu);
+    for (Buffer& b : from) {
+      if (buffers.size() >= kPoolBuffers) break;
+      if (b) buffers.emplace_back(bytes, std::move(b));
+    }
+    from.clear();
+  }
+};
+
+DirectReadPool::DirectReadPool() : impl_(std::make_unique<Impl>()) {}
+DirectReadPool::~DirectReadPool() = default;
+size_t DirectReadPool::idle_rings() const {
+  std::lock_guard<std::mutex> lock(impl_->mu);
+  return impl_->rings.size();
+}
+size_t DirectReadPool::idle_buffers() const {
+  std::lock_guard<std::mutex> lock(impl_->mu);
+  return impl_->buffers.size();
+}
+
 struct DirectReader::Impl {
   std::filesystem::path path;
   DirectReadOptions options;
@@ -61,7 +129,8 @@ struct DirectReader::Impl {
   bool uring = false;
   std::string notes;
   DirectReadCounters counters;
-  io_uring ring{};
+  std::unique_ptr<Ring> ring_owner;
+  io_uring* ring = nullptr;     //!< ring_owner's ring, when uring
   uint32_t limit = 2;           //!< requests allowed in flight now
   bool exhausted = false;       //!< NextRequest said there is no more
   bool direct_checked = false;  //!< the first O_DIRECT read succeeded (or O_DIRECT is off)
@@ -94,16 +163,18 @@ struct DirectReader::Impl {
     direct_checked = !want_direct;
   }
 
+  size_t BufferBytes() const { return size_t{options.max_request_blocks} * kBlockSize; }
+
   //! Requests issued and not yet handed to the consumer (complete or not): what holds buffers.
   uint32_t InFlight() const { return static_cast<uint32_t>(queue.size()); }
 
   // ---- issuing
   void Submit(Slot* s) {
     if (uring) {
-      io_uring_sqe* sqe = io_uring_get_sqe(&ring);
+      io_uring_sqe* sqe = io_uring_get_sqe(ring);
       if (sqe == nullptr) {  // the ring is sized for max_in_flight: flush and retry once
-        io_uring_submit(&ring);
-        sqe = io_uring_get_sqe(&ring);
+        io_uring_submit(ring);
+        sqe = io_uring_get_sqe(ring);
         if (sqe == nullptr) ThrowOra(27072, "File I/O error (io_uring submission queue full)");
       }
       const auto off = static_cast<uint64_t>(s->req.block) * kBlockSize + s->done;
@@ -137,13 +208,15 @@ struct DirectReader::Impl {
         s->buf = std::move(spare.back());
         spare.pop_back();
       } else {
-        s->buf = AllocateBuffer(size_t{options.max_request_blocks} * kBlockSize);
+        const size_t bytes = BufferBytes();
+        if (options.pool != nullptr) s->buf = options.pool->impl_->TakeBuffer(bytes);
+        if (!s->buf) s->buf = AllocateBuffer(bytes);
       }
       Submit(s.get());
       queue.push_back(std::move(s));
       issued = true;
     }
-    if (uring && issued) io_uring_submit(&ring);
+    if (uring && issued) io_uring_submit(ring);
     counters.peak_in_flight = std::max(counters.peak_in_flight, InFlight());
   }
 
@@ -152,7 +225,7 @@ struct DirectReader::Impl {
   void Complete(Slot* s, int res) {
     if (res == -EINTR || res == -EAGAIN) {
       Submit(s);
-      if (uring) io_uring_submit(&ring);
+      if (uring) io_uring_submit(ring);
       return;
     }
     if (res < 0) {
@@ -168,7 +241,7 @@ struct DirectReader::Impl {
     s->done += static_cast<size_t>(res);
     if (s->done < s->bytes()) {
       Submit(s);  // a partial read: the rest of the request
-      if (uring) io_uring_submit(&ring);
+      if (uring) io_uring_submit(ring);
       return;
     }
     s->complete = true;
@@ -179,12 +252,12 @@ struct DirectReader::Impl {
     if (uring) {
       while (!head->complete) {
         io_uring_cqe* cqe = nullptr;
-        int rc = io_uring_wait_cqe(&ring, &cqe);
+        int rc = io_uring_wait_cqe(ring, &cqe);
         if (rc == -EINTR || rc == -EAGAIN) continue;
         if (rc < 0) ThrowOra(27072, "File I/O error (io_uring_wait_cqe: {})", std::strerror(-rc));
         auto* s = static_cast<Slot*>(io_uring_cqe_get_data(cqe));
         const int res = cqe->res;
-        io_uring_cqe_seen(&ring, cqe);
+        io_uring_cqe_seen(ring, cqe);
         Complete(s, res);
       }
     } else {
@@ -197,10 +270,10 @@ struct DirectReader::Impl {
   void Poll() {
     if (!uring) return;
     io_uring_cqe* cqe = nullptr;
-    while (io_uring_peek_cqe(&ring, &cqe) == 0 && cqe != nullptr) {
+    while (io_uring_peek_cqe(ring, &cqe) == 0 && cqe != nullptr) {
       auto* s = static_cast<Slot*>(io_uring_cqe_get_data(cqe));
       const int res = cqe->res;
-      io_uring_cqe_seen(&ring, cqe);
+      io_uring_cqe_seen(ring, cqe);
       Complete(s, res);
     }
   }
@@ -236,7 +309,7 @@ struct DirectReader::Impl {
       s->complete = false;
       Submit(s.get());
     }
-    if (uring) io_uring_submit(&ring);
+    if (uring) io_uring_submit(ring);
   }
 
   void Worker() {
@@ -299,10 +372,20 @@ DirectReader::DirectReader(const std::filesystem::path& file, const DirectReadOp
   m.next = std::move(next);
   m.Open(options.o_direct);
   if (options.async) {
-    int rc = io_uring_queue_init(2 * m.options.max_in_flight, &m.ring, 0);
+    const unsigned entries = 2 * m.options.max_in_flight;
+    if (options.pool != nullptr) m.ring_owner = options.pool->impl_->TakeRing(entries);
+    int rc = 0;
+    if (!m.ring_owner) {
+      m.ring_owner = std::make_unique<Ring>();
+      m.ring_owner->entries = entries;
+      rc = io_uring_queue_init(entries, &m.ring_owner->ring, 0);
+      m.ring_owner->live = rc == 0;
+    }
     if (rc == 0) {
       m.uring = true;
+      m.ring = &m.ring_owner->ring;
     } else {
+      m.ring_owner.reset();
       m.notes += fmt::format("io_uring_queue_init: {}; using the reader thread pool. ",
                              std::strerror(-rc));
     }
@@ -315,19 +398,30 @@ DirectReader::DirectReader(const std::filesystem::path& file, const DirectReadOp
 
 DirectReader::~DirectReader() {
   Impl& m = *impl_;
+  bool quiet = true;  // nothing of ours is left in the kernel or the ring
   try {
     if (m.uring) {
       // The kernel may still be writing into our buffers: wait for every request first.
       for (auto& s : m.queue) {
         while (!s->complete) m.WaitFor(s.get());
       }
+      quiet = io_uring_sq_ready(m.ring) == 0 && io_uring_cq_ready(m.ring) == 0;
     }
   } catch (...) {
     // Nothing to report from a destructor; the buffers stay allocated until the ring goes.
+    quiet = false;
   }
-  if (m.uring) io_uring_queue_exit(&m.ring);
+  // A ring that is not given back goes before the buffers do (members die after this body).
+  const bool give = m.options.pool != nullptr && quiet;
+  if (!give) m.ring_owner.reset();
   m.StopThreads();
   if (m.fd >= 0) ::close(m.fd);
+  if (!give) return;
+  DirectReadPool::Impl& pool = *m.options.pool->impl_;
+  if (m.uring) pool.GiveRing(std::move(m.ring_owner));
+  if (m.current) m.spare.push_back(std::move(m.current->buf));
+  for (auto& s : m.queue) m.spare.push_back(std::move(s->buf));
+  pool.GiveBuffers(m.BufferBytes(), m.spare);
 }
 
 bool DirectReader::Next(Completed& out) {

@@ -111,6 +111,7 @@ DirectBlocksSetup Database::Impl::PrepareDirectRead(const Segment& seg, BlockTyp
   setup.file = file->path();
   setup.options.async = options.scan.async_io;
   setup.options.o_direct = options.scan.direct_io;
+  setup.options.pool = &direct_pool;
   setup.options.max_request_blocks =
       static_cast<uint32_t>(std::clamp<size_t>(options.multiblock_read_count, 1, kRegionBlocks));
   setup.object_id = seg.object_id;

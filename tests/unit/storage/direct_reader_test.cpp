@@ -147,6 +147,45 @@ TEST_P(DirectReaderTest, DestroyedMidScanWaitsForItsRequests) {
   }  // the reader goes with requests in flight (ASan would see a write into freed memory)
 }
 
+TEST_P(DirectReaderTest, PooledReadersReuseRingsAndBuffersAndReadRight) {
+  DirectReadPool pool;
+  DirectReadOptions o = Options();
+  o.pool = &pool;
+  std::vector<DirectReadRequest> reqs = {{0, 128}, {300, 1}, {128, 128}, {5, 3}, {400, 128}};
+  std::vector<uint32_t> want;
+  for (const auto& r : reqs) {
+    for (uint32_t k = 0; k < r.count; ++k) want.push_back(r.block + k);
+  }
+  EXPECT_EQ(ReadAll(file_, o, reqs, nullptr), want);
+  const bool uring = DirectReader(file_, Options(), [](DirectReadRequest&) {
+                       return false;
+                     }).engine() == std::string("io_uring");
+  EXPECT_EQ(pool.idle_rings(), uring ? 1u : 0u);
+  const size_t buffers = pool.idle_buffers();
+  EXPECT_GE(buffers, 2u);
+  // Readers in turn -- one ending mid-scan, one failing past the end of the file -- leave
+  // nothing behind that a later reader of the same ring or buffers could mistake for its own.
+  for (int round = 0; round < 10; ++round) {
+    {
+      uint32_t b = 0;
+      DirectReader r(file_, o, [&](DirectReadRequest& req) {
+        if (b + 128 > kBlocks) return false;
+        req = {b, 128};
+        b += 128;
+        return true;
+      });
+      DirectReader::Completed c;
+      ASSERT_TRUE(r.Next(c));
+      EXPECT_TRUE(BlockIsRight(c.data, 0));
+    }
+    EXPECT_THROW(ReadAll(file_, o, {{0, 8}, {kBlocks - 4, 8}}, nullptr), OraError);
+    EXPECT_EQ(ReadAll(file_, o, reqs, nullptr), want);
+    EXPECT_LE(pool.idle_rings(), 1u);
+  }
+  EXPECT_EQ(pool.idle_rings(), uring ? 1u : 0u);
+  EXPECT_LE(pool.idle_buffers(), 18u);
+}
+
 TEST_P(DirectReaderTest, EngineIsTheOneAskedForOrSaysWhy) {
   DirectReader r(file_, Options(), [](DirectReadRequest&) { return false; });
   if (GetParam().async && std::string(r.engine()) != "io_uring") {
