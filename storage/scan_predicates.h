@@ -286,6 +286,8 @@ class ScanPredicates {
     ScalarKey lo, hi;
     std::vector<ScalarKey> keys;  //!< kEq / kNe: one; kIn: the list
   };
+  //! Relative cost of one test of a row (0 cheapest); tests_ is kept in this order.
+  static int TestCost(const Compiled& c);
   static bool TestOne(const Compiled& c, const Field& f) {
     // The common case inline: a range (or one bound) on a NUMBER column.
     if (c.op == Op::kRange && c.type == TypeId::kNumber) {
