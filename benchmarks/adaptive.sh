@@ -76,10 +76,20 @@ EOF
 # In-process (warm) time per query, free of the ~30 ms process startup that dominates the
 # per-process figures above: one process runs the query 1 + REPS times, another once, and
 # the difference over REPS is one warm execution; best of 3 for each.
-REPS=${REPS:-20}
-python3 - "$PATHDB" "$PEERS_DATA/pathdb/adaptive" "$P/sql/adaptive/queries" "$REPS" <<'EOF' | tee -a "$WORK/report.md"
-import glob, os, subprocess, sys, time
+# The peers' times are taken inside an open session too, so this table also gives the
+# in-process time against each peer's best of the same harness run.
+REPS=${REPS:-100}
+python3 - "$PATHDB" "$PEERS_DATA/pathdb/adaptive" "$P/sql/adaptive/queries" "$REPS" \
+  "$PEERS_DATA/results" "$PEERS_DATA/results-pg-serial" <<'EOF' | tee -a "$WORK/report.md"
+import glob, json, os, subprocess, sys, time
 pathdb, db, qdir, reps = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+def newest(d):
+    r = json.load(open(max(glob.glob(d + "/run-*.json"), key=os.path.getmtime)))["workloads"]["adaptive"]
+    return {(e, x["name"]): min(x["times"]) for e, er in r["engines"].items()
+            for x in er.get("results", []) if x.get("times")}
+peer = newest(sys.argv[5])
+peer.update({("postgres-serial", q): t for (_, q), t in newest(sys.argv[6]).items()})
+PEERS = ("sqlite", "postgres", "postgres-serial", "duckdb-t1")
 def run(sql, n):
     best = None
     for _ in range(3):
@@ -90,15 +100,19 @@ def run(sql, n):
         best = t if best is None else min(best, t)
     return best
 print(f"\n## pathdb in-process warm time per execution (({reps}+1 runs - 1 run) / {reps}, best of 3)\n")
-print("| query | default | NL forced | hash forced | default / min(forced) |")
-print("|---|---|---|---|---|")
+print("Peer columns: pathdb's in-process default time / the peer's best in-session time of the")
+print("same harness run (SQLite's timer has a resolution of 1 ms).\n")
+print("| query | default | NL forced | hash forced | default / min(forced) | "
+      + " | ".join(f"vs {p}" for p in PEERS) + " |")
+print("|---|---|---|---|---|" + "---|" * len(PEERS))
 for q in sorted(os.path.basename(f)[:-4] for f in glob.glob(qdir + "/q?.sql")):
     t = {}
     for v in ("", "_nl", "_hash"):
         sql = open(f"{qdir}/{q}{v}.sql").read().strip()
         t[v] = (run(sql, reps + 1) - run(sql, 1)) / reps
+    vs = [f"{t[''] / peer[(p, q)]:.2f}x" if peer.get((p, q)) else "-" for p in PEERS]
     print(f"| {q} | {t[''] * 1e3:.2f} ms | {t['_nl'] * 1e3:.2f} ms | {t['_hash'] * 1e3:.2f} ms | "
-          f"{t[''] / min(t['_nl'], t['_hash']):.2f}x |")
+          f"{t[''] / min(t['_nl'], t['_hash']):.2f}x | " + " | ".join(vs) + " |")
 EOF
 
 # Instructions per driving row (valgrind --tool=callgrind, deterministic unlike the times):
