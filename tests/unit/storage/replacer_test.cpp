@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
+
 namespace pathdb::storage {
 namespace {
 
@@ -46,6 +48,17 @@ TEST(TouchCountReplacer, TouchCountRisesOncePerAgingInterval) {
   EXPECT_EQ(fast.TouchCount(0), 4u);
   EXPECT_EQ(fast.TouchCount(1), 3u);
   EXPECT_EQ(fast.TouchCount(2), 0u);  // long-scan visits are not touches
+
+  // A touch counts again once the interval has passed (the clock read is coarse: a tick of
+  // at most a few milliseconds).
+  TouchCountReplacer timed(4, milliseconds(40));
+  timed.Admit(0, AccessType::kNormal);
+  timed.Touch(0, AccessType::kNormal);
+  EXPECT_EQ(timed.TouchCount(0), 1u);
+  std::this_thread::sleep_for(milliseconds(80));
+  timed.Touch(0, AccessType::kNormal);
+  timed.Touch(0, AccessType::kNormal);
+  EXPECT_EQ(timed.TouchCount(0), 2u);
 }
 
 TEST(TouchCountReplacer, VictimSearchMovesWarmBuffersToTheHotEnd) {
