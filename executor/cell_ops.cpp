@@ -30,10 +30,6 @@ int Cmp3(const T& a, const T& b) {
   return a < b ? -1 : (b < a ? 1 : 0);
 }
 
-}  // namespace
-
-namespace {
-
 // Fixed-size copies compile to a few moves; a width known only at run time was a memcpy call
 // per cell (15 % of an index nested-loops join that emits 10,000 rows).
 template <size_t W>

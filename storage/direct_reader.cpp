@@ -129,8 +129,7 @@ struct DirectReader::Impl {
   bool uring = false;
   std::string notes;
   DirectReadCounters counters;
-  std::unique_ptr<Ring> ring_owner;
-  io_uring* ring = nullptr;     //!< ring_owner's ring, when uring
+  std::unique_ptr<Ring> ring_owner;  //!< the ring, when uring
   uint32_t limit = 2;           //!< requests allowed in flight now
   bool exhausted = false;       //!< NextRequest said there is no more
   bool direct_checked = false;  //!< the first O_DIRECT read succeeded (or O_DIRECT is off)
@@ -163,6 +162,7 @@ struct DirectReader::Impl {
     direct_checked = !want_direct;
   }
 
+  io_uring* URing() { return &ring_owner->ring; }
   size_t BufferBytes() const { return size_t{options.max_request_blocks} * kBlockSize; }
 
   //! Requests issued and not yet handed to the consumer (complete or not): what holds buffers.
@@ -171,10 +171,10 @@ struct DirectReader::Impl {
   // ---- issuing
   void Submit(Slot* s) {
     if (uring) {
-      io_uring_sqe* sqe = io_uring_get_sqe(ring);
+      io_uring_sqe* sqe = io_uring_get_sqe(URing());
       if (sqe == nullptr) {  // the ring is sized for max_in_flight: flush and retry once
-        io_uring_submit(ring);
-        sqe = io_uring_get_sqe(ring);
+        io_uring_submit(URing());
+        sqe = io_uring_get_sqe(URing());
         if (sqe == nullptr) ThrowOra(27072, "File I/O error (io_uring submission queue full)");
       }
       const auto off = static_cast<uint64_t>(s->req.block) * kBlockSize + s->done;
@@ -216,7 +216,7 @@ struct DirectReader::Impl {
       queue.push_back(std::move(s));
       issued = true;
     }
-    if (uring && issued) io_uring_submit(ring);
+    if (uring && issued) io_uring_submit(URing());
     counters.peak_in_flight = std::max(counters.peak_in_flight, InFlight());
   }
 
@@ -225,7 +225,7 @@ struct DirectReader::Impl {
   void Complete(Slot* s, int res) {
     if (res == -EINTR || res == -EAGAIN) {
       Submit(s);
-      if (uring) io_uring_submit(ring);
+      if (uring) io_uring_submit(URing());
       return;
     }
     if (res < 0) {
@@ -241,7 +241,7 @@ struct DirectReader::Impl {
     s->done += static_cast<size_t>(res);
     if (s->done < s->bytes()) {
       Submit(s);  // a partial read: the rest of the request
-      if (uring) io_uring_submit(ring);
+      if (uring) io_uring_submit(URing());
       return;
     }
     s->complete = true;
@@ -252,12 +252,12 @@ struct DirectReader::Impl {
     if (uring) {
       while (!head->complete) {
         io_uring_cqe* cqe = nullptr;
-        int rc = io_uring_wait_cqe(ring, &cqe);
+        int rc = io_uring_wait_cqe(URing(), &cqe);
         if (rc == -EINTR || rc == -EAGAIN) continue;
         if (rc < 0) ThrowOra(27072, "File I/O error (io_uring_wait_cqe: {})", std::strerror(-rc));
         auto* s = static_cast<Slot*>(io_uring_cqe_get_data(cqe));
         const int res = cqe->res;
-        io_uring_cqe_seen(ring, cqe);
+        io_uring_cqe_seen(URing(), cqe);
         Complete(s, res);
       }
     } else {
@@ -270,10 +270,10 @@ struct DirectReader::Impl {
   void Poll() {
     if (!uring) return;
     io_uring_cqe* cqe = nullptr;
-    while (io_uring_peek_cqe(ring, &cqe) == 0 && cqe != nullptr) {
+    while (io_uring_peek_cqe(URing(), &cqe) == 0 && cqe != nullptr) {
       auto* s = static_cast<Slot*>(io_uring_cqe_get_data(cqe));
       const int res = cqe->res;
-      io_uring_cqe_seen(ring, cqe);
+      io_uring_cqe_seen(URing(), cqe);
       Complete(s, res);
     }
   }
@@ -309,7 +309,7 @@ struct DirectReader::Impl {
       s->complete = false;
       Submit(s.get());
     }
-    if (uring) io_uring_submit(ring);
+    if (uring) io_uring_submit(URing());
   }
 
   void Worker() {
@@ -383,7 +383,6 @@ DirectReader::DirectReader(const std::filesystem::path& file, const DirectReadOp
     }
     if (rc == 0) {
       m.uring = true;
-      m.ring = &m.ring_owner->ring;
     } else {
       m.ring_owner.reset();
       m.notes += fmt::format("io_uring_queue_init: {}; using the reader thread pool. ",
@@ -405,7 +404,7 @@ DirectReader::~DirectReader() {
       for (auto& s : m.queue) {
         while (!s->complete) m.WaitFor(s.get());
       }
-      quiet = io_uring_sq_ready(m.ring) == 0 && io_uring_cq_ready(m.ring) == 0;
+      quiet = io_uring_sq_ready(m.URing()) == 0 && io_uring_cq_ready(m.URing()) == 0;
     }
   } catch (...) {
     // Nothing to report from a destructor; the buffers stay allocated until the ring goes.

@@ -14,8 +14,8 @@ bool HeapScanFold::AddExact(Acc& s, int64_t coef, int32_t scale) {
     if (acc >= kTen38 / f || acc <= -kTen38 / f) return false;
     acc *= f;
   } else if (scale < s.scale) {
-    term *= kPow10[static_cast<size_t>(s.scale -
-                                       scale)];  // |coef| < 10^18, factor <= 10^18: below 10^36
+    // |coef| < 10^18, factor <= 10^18: below 10^36
+    term *= kPow10[static_cast<size_t>(s.scale - scale)];
   }
   acc += term;  // both below 10^38 in magnitude: no 128-bit overflow
   if (acc >= kTen38 || acc <= -kTen38) return false;

@@ -64,6 +64,21 @@ std::vector<uint32_t> ReadAll(const std::filesystem::path& file, DirectReadOptio
   return got;
 }
 
+//! Starts a scan of the whole file in 128-block requests, checks the first one and drops the
+//! reader with the others still in flight.
+void ReadFirstAndDrop(const std::filesystem::path& file, const DirectReadOptions& o) {
+  uint32_t b = 0;
+  DirectReader r(file, o, [&](DirectReadRequest& req) {
+    if (b + 128 > kBlocks) return false;
+    req = {b, 128};
+    b += 128;
+    return true;
+  });
+  DirectReader::Completed c;
+  ASSERT_TRUE(r.Next(c));
+  EXPECT_TRUE(BlockIsRight(c.data, 0));
+}
+
 struct Engine {
   bool async, o_direct;
 };
@@ -133,18 +148,8 @@ TEST_P(DirectReaderTest, NoRequestsMeansDoneAtOnce) {
 }
 
 TEST_P(DirectReaderTest, DestroyedMidScanWaitsForItsRequests) {
-  for (int round = 0; round < 20; ++round) {
-    uint32_t b = 0;
-    DirectReader r(file_, Options(), [&](DirectReadRequest& req) {
-      if (b + 128 > kBlocks) return false;
-      req = {b, 128};
-      b += 128;
-      return true;
-    });
-    DirectReader::Completed c;
-    ASSERT_TRUE(r.Next(c));
-    EXPECT_TRUE(BlockIsRight(c.data, 0));
-  }  // the reader goes with requests in flight (ASan would see a write into freed memory)
+  // The reader goes with requests in flight (ASan would see a write into freed memory).
+  for (int round = 0; round < 20; ++round) ReadFirstAndDrop(file_, Options());
 }
 
 TEST_P(DirectReaderTest, PooledReadersReuseRingsAndBuffersAndReadRight) {
@@ -166,18 +171,7 @@ TEST_P(DirectReaderTest, PooledReadersReuseRingsAndBuffersAndReadRight) {
   // Readers in turn -- one ending mid-scan, one failing past the end of the file -- leave
   // nothing behind that a later reader of the same ring or buffers could mistake for its own.
   for (int round = 0; round < 10; ++round) {
-    {
-      uint32_t b = 0;
-      DirectReader r(file_, o, [&](DirectReadRequest& req) {
-        if (b + 128 > kBlocks) return false;
-        req = {b, 128};
-        b += 128;
-        return true;
-      });
-      DirectReader::Completed c;
-      ASSERT_TRUE(r.Next(c));
-      EXPECT_TRUE(BlockIsRight(c.data, 0));
-    }
+    ReadFirstAndDrop(file_, o);
     EXPECT_THROW(ReadAll(file_, o, {{0, 8}, {kBlocks - 4, 8}}, nullptr), OraError);
     EXPECT_EQ(ReadAll(file_, o, reqs, nullptr), want);
     EXPECT_LE(pool.idle_rings(), 1u);
