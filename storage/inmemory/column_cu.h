@@ -215,6 +215,13 @@ class ColumnCU {
   //! or a DATE / INTERVAL column).
   void IntValues(uint32_t begin, size_t n, const uint32_t* rows, size_t k, int64_t* out,
                  uint8_t* scratch) const;
+  //! Rows begin .. begin + n - 1 whose value is in `keys` (never a NULL row), written to
+  //! sel in ascending order; returns how many. A join filter's exact probe of a whole batch
+  //! that no predicate narrowed: values, bit test and selection in one pass over the codes
+  //! (IntValues over a selection of every row, then the test, then compaction, were three).
+  //! REQUIRES: IntegerNumbers(); n <= kVectorSize; `scratch` as Filter's.
+  size_t SelectKeys(uint32_t begin, size_t n, const RuntimeFilter::IntegerKeySet& keys,
+                    uint32_t* sel, uint8_t* scratch) const;
   //! One row as a Value (tests, slow paths).
   Value GetValue(uint32_t row) const;
 

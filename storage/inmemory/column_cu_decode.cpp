@@ -185,6 +185,95 @@ void ColumnCU::IntValues(uint32_t begin, size_t n, const uint32_t* rows, size_t 
   }
 }
 
+namespace {
+
+// sel gets begin + i for each i < n whose value_of(i) is a key (branch-free: every index is
+// written, the count advances only past the kept ones).
+template <typename F>
+size_t KeepKeys(uint32_t begin, size_t n, const RuntimeFilter::IntegerKeySet& keys, F value_of,
+                uint32_t* sel) {
+  size_t k = 0;
+  for (size_t i = 0; i < n; ++i) {
+    sel[k] = begin + static_cast<uint32_t>(i);
+    k += static_cast<size_t>(keys.Contains(value_of(i)));
+  }
+  return k;
+}
+
+template <typename C>
+size_t KeepCodes(const uint8_t* codes, uint32_t begin, size_t n, bool dict, const int64_t* values,
+                 int64_t base, int64_t unit, const RuntimeFilter::IntegerKeySet& keys,
+                 uint32_t* sel) {
+  const C* c = reinterpret_cast<const C*>(codes);
+  if (dict)
+    return KeepKeys(
+        begin, n, keys, [&](size_t i) { return values[c[i]]; }, sel);
+  const auto b = static_cast<uint64_t>(base), u = static_cast<uint64_t>(unit);
+  return KeepKeys(
+      begin, n, keys, [&](size_t i) { return static_cast<int64_t>(b + c[i] * u); }, sel);
+}
+
+}  // namespace
+
+size_t ColumnCU::SelectKeys(uint32_t begin, size_t n, const RuntimeFilter::IntegerKeySet& keys,
+                            uint32_t* sel, uint8_t* scratch) const {
+  size_t k = 0;
+  switch (enc_) {
+    case Encoding::kSequence: {
+      const auto b = static_cast<uint64_t>(base_), u = static_cast<uint64_t>(unit_);
+      k = KeepKeys(
+          begin, n, keys,
+          [&](size_t i) { return static_cast<int64_t>(b + (uint64_t{begin} + i) * u); }, sel);
+      break;
+    }
+    case Encoding::kFrameOfReference:
+    case Encoding::kDictionary: {
+      const bool dict = enc_ == Encoding::kDictionary;
+      if (dict && dict_i64_.empty()) return 0;  // every row NULL
+      const uint8_t* codes = Codes(begin, n, scratch);
+      const int64_t* values = dict_i64_.data();
+      switch (width_) {
+        case 1:
+          k = KeepCodes<uint8_t>(codes, begin, n, dict, values, base_, unit_, keys, sel);
+          break;
+        case 2:
+          k = KeepCodes<uint16_t>(codes, begin, n, dict, values, base_, unit_, keys, sel);
+          break;
+        case 4:
+          k = KeepCodes<uint32_t>(codes, begin, n, dict, values, base_, unit_, keys, sel);
+          break;
+        default:
+          k = KeepCodes<uint64_t>(codes, begin, n, dict, values, base_, unit_, keys, sel);
+          break;
+      }
+      break;
+    }
+    case Encoding::kRunLength: {
+      size_t run = static_cast<size_t>(std::upper_bound(run_ends_.begin(), run_ends_.end(), begin) -
+                                       run_ends_.begin());
+      for (size_t i = 0; i < n; ++i) {
+        const uint32_t row = begin + static_cast<uint32_t>(i);
+        while (run_ends_[run] <= row) ++run;
+        sel[k] = row;
+        k += static_cast<size_t>(keys.Contains(run_values_[run]));
+      }
+      break;
+    }
+    case Encoding::kPlain:
+      k = KeepKeys(
+          begin, n, keys, [&](size_t i) { return plain_i64_[begin + i]; }, sel);
+      break;
+  }
+  if (null_count_ == 0) return k;
+  // A NULL row's code stands for any value: drop the kept ones that are NULL.
+  size_t m = 0;
+  for (size_t i = 0; i < k; ++i) {
+    sel[m] = sel[i];
+    m += static_cast<size_t>(nulls_[sel[i]] == 0);
+  }
+  return m;
+}
+
 void ColumnCU::HashRows(uint32_t begin, size_t n, const uint32_t* rows, size_t k, int64_t* ints,
                         uint8_t* scratch, uint64_t* hashes, uint8_t* has_null) const {
   if (null_count_ > 0) {

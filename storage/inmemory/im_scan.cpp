@@ -45,8 +45,10 @@ ImScan::ImScan(const ScanSpec& spec, ImSegment::Snapshot snapshot, uint64_t data
     (skip ? skipped_ : decoded_).push_back(i);
   }
   for (const ScanPredicate& p : spec.predicates) predicates_.push_back(p);
+  pred_filter_.assign(predicates_.size(), SIZE_MAX);
   runtime_ = spec.runtime_filters;
   runtime_applied_.assign(runtime_.size(), false);
+  exact_.assign(runtime_.size(), false);
   for (const RuntimeFilterRef& r : runtime_) {
     std::vector<TypeId> types;
     for (uint32_t col : r.columns) types.push_back(table.columns[col].type.id);
@@ -125,6 +127,7 @@ void ImScan::RefreshRuntimeFilters() {
     }
     for (ScanPredicate& p : PublishedRanges(runtime_[i], *table_)) {
       predicates_.push_back(std::move(p));
+      pred_filter_.push_back(i);
     }
   }
 }
@@ -171,22 +174,25 @@ bool ImScan::OpenImcu(size_t i, SessionStats& stats) {
     compiled_for_ = i;
     tests_.clear();
     const Imcu& u = *snap_.imcus[i];
-    for (const ScanPredicate& p : predicates_) {
+    for (size_t j = 0; j < predicates_.size(); ++j) {
+      const ScanPredicate& p = predicates_[j];
       const auto& cu = u.columns[p.column];
       if (!cu) ThrowOra(600, "internal error code, arguments: [inmemory column {}]", p.column);
       CodeTest t = cu->Compile(p);
       // Two bounds on one column (BETWEEN, or a join filter's min and max) are one range of
-      // codes: one pass over them instead of two.
-      auto same = std::find_if(tests_.begin(), tests_.end(), [&](const auto& e) {
-        return e.first == p.column && e.second.kind == CodeTest::Kind::kRange;
+      // codes: one pass over them instead of two. A filter's range stays apart from the
+      // statement's, so that it can be left out while its key set is probed.
+      auto same = std::find_if(tests_.begin(), tests_.end(), [&](const CompiledTest& e) {
+        return e.column == p.column && e.filter == pred_filter_[j] &&
+               e.test.kind == CodeTest::Kind::kRange;
       });
       if (t.kind == CodeTest::Kind::kRange && same != tests_.end()) {
-        same->second.lo = std::max(same->second.lo, t.lo);
-        same->second.hi = std::min(same->second.hi, t.hi);
-        if (same->second.lo > same->second.hi) same->second.kind = CodeTest::Kind::kNone;
+        same->test.lo = std::max(same->test.lo, t.lo);
+        same->test.hi = std::min(same->test.hi, t.hi);
+        if (same->test.lo > same->test.hi) same->test.kind = CodeTest::Kind::kNone;
         continue;
       }
-      tests_.emplace_back(p.column, std::move(t));
+      tests_.push_back({p.column, std::move(t), pred_filter_[j]});
     }
     // State 3: opened, every row passes (decided, and counted, once per IMCU).
     if (imcu_state_[i] == 1 && AllRowsPass(u)) {
@@ -198,22 +204,21 @@ bool ImScan::OpenImcu(size_t i, SessionStats& stats) {
 }
 
 bool ImScan::AllRowsPass(const Imcu& u) const {
-  for (const auto& [col, t] : tests_) {
-    if (t.kind != CodeTest::Kind::kAll || u.columns[col]->null_count() != 0) return false;
+  for (const CompiledTest& t : tests_) {
+    if (t.test.kind != CodeTest::Kind::kAll || u.columns[t.column]->null_count() != 0) return false;
   }
   return true;
 }
 
-void ImScan::FilterBatch(const Imcu& u, uint32_t begin, size_t n) {
-  if (tests_.empty()) {
-    std::memset(mask_.data(), 1, n);
-    return;
-  }
+bool ImScan::FilterBatch(const Imcu& u, uint32_t begin, size_t n) {
   bool first = true;
-  for (const auto& [col, t] : tests_) {
-    u.columns[col]->Filter(t, begin, n, mask_.data(), simd_, scratch_.data(), first);
+  for (const CompiledTest& t : tests_) {
+    if (t.filter != SIZE_MAX && exact_[t.filter]) continue;
+    u.columns[t.column]->Filter(t.test, begin, n, mask_.data(), simd_, scratch_.data(), first);
     first = false;
   }
+  if (first) std::memset(mask_.data(), 1, n);
+  return !first;
 }
 
 std::optional<std::vector<Value>> ImScan::Aggregate(const std::vector<ScanAggregate>& aggs,
@@ -259,6 +264,7 @@ std::optional<std::vector<Value>> ImScan::Aggregate(const std::vector<ScanAggreg
         const auto n = static_cast<size_t>(std::min<uint32_t>(p.row_end - begin, kVectorSize));
         stats.Add(Stat::kImScanRowsValid, n);
         counters_.rows_read += n;
+        std::fill(exact_.begin(), exact_.end(), false);
         FilterBatch(u, begin, n);
         const size_t k = CountMask(mask_.data(), n, simd_);
         rows += k;
@@ -331,28 +337,46 @@ bool ImScan::NextInMemory(Piece& p, DataChunk& out, std::vector<RowId>* rowids,
     return false;
   }
   const Imcu& u = *snap_.imcus[p.imcu];
+  // Batches whose rows need no test on decoded rows are gathered into one chunk until it is
+  // half full: a selective join filter keeps ~20 rows of a 2,048-row batch, and every
+  // operator above paid its per-chunk work (vectors reset, expressions set up, hash probes
+  // started) for each of them -- half of SOE d's in-memory time.
   while (row_ < p.row_end) {
-    const auto n = static_cast<size_t>(std::min<uint32_t>(p.row_end - row_, kVectorSize));
+    ChooseRowProbes(u);
+    bool membership = false;
+    for (size_t i = 0; i < runtime_.size(); ++i) {
+      membership = membership || (untested_[i] && !runtime_output_[i].empty());
+    }
+    const size_t at = out.Count();
+    if (membership && at > 0) return true;  // ApplyMembership tests only this batch's rows
+    const auto n = static_cast<size_t>(
+        std::min<uint32_t>(p.row_end - row_, kVectorSize - static_cast<uint32_t>(at)));
     const uint32_t begin = row_;
     row_ += static_cast<uint32_t>(n);
     stats.Add(Stat::kImScanRowsValid, n);
     counters_.rows_read += n;
-    FilterBatch(u, begin, n);
-    ChooseRowProbes(u);
+    const bool tested = FilterBatch(u, begin, n);
     const bool need_rows = !decoded_.empty() || rowids != nullptr || !row_probes_.empty();
+    // A batch no predicate narrowed goes to the first exact key set straight from the codes.
+    size_t exact = SIZE_MAX;
+    for (size_t i = 0; !tested && i < row_probes_.size() && exact == SIZE_MAX; ++i) {
+      if (exact_[row_probes_[i]]) exact = i;
+    }
     size_t k;
     if (!need_rows) {
       k = CountMask(mask_.data(), n, simd_);
+    } else if (exact != SIZE_MAX) {
+      k = SelectExact(u, begin, n, exact);
     } else {
       k = MaskToSelection(mask_.data(), n, begin, sel_.data());
     }
-    if (k > 0 && !row_probes_.empty()) k = ProbeRows(u, begin, n, k);
+    if (k > 0 && !row_probes_.empty()) k = ProbeRows(u, begin, n, k, exact);
     if (k == 0) continue;
     for (size_t c : decoded_) {
       Vector& v = out.column(c);
       const uint32_t id = column_ids_[c];
       if (id != kRowIdColumn) {
-        u.columns[id]->Decode(sel_.data(), k, v, 0);
+        u.columns[id]->Decode(sel_.data(), k, v, at);
         continue;
       }
       for (size_t r = 0; r < k; ++r) {
@@ -360,9 +384,9 @@ bool ImScan::NextInMemory(Piece& p, DataChunk& out, std::vector<RowId>* rowids,
         const auto blk =
             static_cast<size_t>(std::upper_bound(u.row_start.begin(), u.row_start.end(), row) -
                                 u.row_start.begin() - 1);
-        v.Data<Decimal>()[r] =
+        v.Data<Decimal>()[at + r] =
             Decimal::FromInt(RowId{kFileNo, u.physical[blk], u.Slot(blk, row)}.Pack());
-        v.SetNull(r, false);
+        v.SetNull(at + r, false);
       }
     }
     if (rowids) {
@@ -374,16 +398,20 @@ bool ImScan::NextInMemory(Piece& p, DataChunk& out, std::vector<RowId>* rowids,
         rowids->push_back(RowId{kFileNo, u.physical[blk], u.Slot(blk, row)});
       }
     }
-    for (size_t c : skipped_) std::memset(out.column(c).Validity(), 0, k);
-    out.SetSize(k);
+    for (size_t c : skipped_) std::memset(out.column(c).Validity() + at, 0, k);
+    out.SetSize(at + k);
     stats.Add(Stat::kImScanRowsProjected, k);
     counters_.rows_returned += k;
+    if (!membership) {
+      if (out.Count() >= kVectorSize / 2) return true;
+      continue;
+    }
     ApplyMembership(out);
     if (out.Count() > 0) return true;
     out.Reset();
     if (rowids) rowids->clear();
   }
-  return false;
+  return out.Count() > 0;
 }
 
 void ImScan::FinishRowStorePiece() {
@@ -430,6 +458,7 @@ bool ImScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& stat
 void ImScan::ChooseRowProbes(const Imcu& u) {
   row_probes_.clear();
   untested_ = runtime_applied_;
+  std::fill(exact_.begin(), exact_.end(), false);
   for (size_t i = 0; i < runtime_.size(); ++i) {
     if (!runtime_applied_[i] || runtime_output_[i].empty()) continue;
     const std::vector<uint32_t>& cols = runtime_[i].columns;
@@ -441,13 +470,27 @@ void ImScan::ChooseRowProbes(const Imcu& u) {
     if (!runtime_[i].filter->ProbesRows(runtime_types_[i])) continue;
     row_probes_.push_back(i);
     untested_[i] = false;
+    exact_[i] = runtime_[i].filter->integer_keys() != nullptr && cols.size() == 1 &&
+                u.columns[cols[0]]->IntegerNumbers();
   }
 }
 
-size_t ImScan::ProbeRows(const Imcu& u, uint32_t begin, size_t n, size_t k) {
+size_t ImScan::SelectExact(const Imcu& u, uint32_t begin, size_t n, size_t probe) {
+  const size_t f = row_probes_[probe];
+  const RuntimeFilter& filter = *runtime_[f].filter;
+  const size_t k = u.columns[runtime_[f].columns[0]]->SelectKeys(begin, n, *filter.integer_keys(),
+                                                                 sel_.data(), scratch_.data());
+  filter.ObserveRows(n, n - k);
+  counters_.rows_rejected_runtime += n - k;
+  return k;
+}
+
+size_t ImScan::ProbeRows(const Imcu& u, uint32_t begin, size_t n, size_t k, size_t skip) {
   uint8_t* keep = has_null_.data();
-  for (size_t f : row_probes_) {
+  for (size_t probe = 0; probe < row_probes_.size(); ++probe) {
+    const size_t f = row_probes_[probe];
     if (k == 0) break;
+    if (probe == skip) continue;
     const RuntimeFilter& filter = *runtime_[f].filter;
     const std::vector<uint32_t>& cols = runtime_[f].columns;
     const RuntimeFilter::IntegerKeySet* exact = filter.integer_keys();

@@ -278,3 +278,58 @@ TEST(InMemoryEncoding, BitPackedUnitsAreSmallerAndAnswerLikeTheRows) {
 
 }  // namespace
 }  // namespace pathdb::storage::im
+
+namespace pathdb::storage::im {
+namespace {
+
+// SelectKeys (a join filter's exact key set tested on the codes of a whole batch) keeps
+// exactly the rows whose value is a key and never a NULL row, for every encoding, byte and
+// bit-packed codes, and batches starting anywhere in the unit.
+TEST(InMemoryEncoding, SelectKeysKeepsTheKeysAndNoNullRow) {
+  std::mt19937_64 rng(29);
+  for (int shape = 0; shape < 3; ++shape) {
+    Column col{LogicalType::Number(), {}};
+    for (int64_t i = 0; i < 7000; ++i) {
+      const int64_t v = shape == 0   ? 1000 + i             // a sequence
+                        : shape == 1 ? 500 + (i / 37) % 90  // runs, few values
+                                     : static_cast<int64_t>(rng() % 4000);
+      col.values.push_back(Num(v, 0));
+      if (shape != 0 && rng() % 11 == 0) col.values.back().reset();
+    }
+    RuntimeFilter::IntegerKeySet keys;
+    keys.lo = 480;
+    keys.bits = 4096;
+    keys.words.assign(keys.bits / 64, 0);
+    for (uint64_t b = 0; b < keys.bits; ++b) {
+      if (rng() % 3 == 0) keys.words[b / 64] |= uint64_t{1} << (b % 64);
+    }
+    for (EncodingChoice choice :
+         {EncodingChoice::kAuto, EncodingChoice::kPlain, EncodingChoice::kDictionary,
+          EncodingChoice::kFrameOfReference, EncodingChoice::kRunLength}) {
+      for (bool bit_pack : {false, true}) {
+        const ColumnCU cu = col.Build(choice, bit_pack);
+        ASSERT_TRUE(cu.IntegerNumbers());
+        std::vector<uint32_t> sel(kVectorSize);
+        std::vector<uint8_t> scratch(ScratchBytes(kVectorSize));
+        for (size_t begin = 0; begin < col.values.size();) {
+          const size_t n = std::min<size_t>(rng() % kVectorSize + 1, col.values.size() - begin);
+          const size_t k =
+              cu.SelectKeys(static_cast<uint32_t>(begin), n, keys, sel.data(), scratch.data());
+          std::vector<uint32_t> want;
+          for (size_t r = begin; r < begin + n; ++r) {
+            const auto& v = col.values[r];
+            if (v && keys.Contains(*v->number().ToInt64()))
+              want.push_back(static_cast<uint32_t>(r));
+          }
+          ASSERT_EQ(std::vector<uint32_t>(sel.begin(), sel.begin() + static_cast<long>(k)), want)
+              << "shape " << shape << " encoding " << EncodingName(cu.encoding()) << " packed "
+              << bit_pack << " begin " << begin;
+          begin += n;
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace pathdb::storage::im
