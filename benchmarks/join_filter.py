@@ -43,6 +43,7 @@ import time
 from decimal import Decimal
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import inmemory  # noqa: E402
 import warm  # noqa: E402
 
 STATS = ["consistent gets", "physical read bytes", "cell physical IO bytes saved by storage index",
@@ -216,6 +217,41 @@ def hinted(sql, hint):
     return sql.replace("SELECT ", f"SELECT /*+ {hint} */ ", 1) if hint else sql
 
 
+# ---------------------------------------------------------------- SOE d in memory
+def inmemory_d(a, data, dbdir, dsql, ref):
+    """SOE d with ORDERS and CUSTOMERS INMEMORY (MEMCOMPRESS FOR QUERY LOW, populated first, so
+    population is not timed) in one long pathdb session, against DuckDB threads=1 sampled right
+    before each timed batch (benchmarks/inmemory.py's protocol: median of the batches, and the
+    median of the per-pair ratios)."""
+    print("SOE d with ORDERS and CUSTOMERS INMEMORY (one long session) beside DuckDB threads=1:",
+          flush=True)
+    a.work = os.path.join(data, "inmemory")
+    s = inmemory.Session(a.pathdb, dbdir, a.cache_size, a.inmemory_size, "join_filter d")
+    try:
+        for tab in ("ORDERS", "CUSTOMERS"):
+            s.run(f"alter table {tab.lower()} inmemory memcompress for query low;")
+            t, _ = s.timed_batch(f"exec dbms_inmemory.populate(user, '{tab}')")
+            print(f"  {tab} populated in {t:.2f} s", flush=True)
+        plan = s.plan(dsql)
+        print(plan, flush=True)
+        if "INMEMORY FULL" not in plan or "JOIN FILTER USE" not in plan:
+            print("**the plan has no TABLE ACCESS INMEMORY FULL with a JOIN FILTER USE**")
+        duck_db = os.path.join(data, "duckdb", "soe.duckdb")
+        m = inmemory.measure(s, "SOE d INMEMORY", dsql, a.runs,
+                             peer=lambda: inmemory.duck_once(a, duck_db, "d", dsql))
+        got = [norm(r) for r in m["answer"]]
+        print("SOE d INMEMORY answer " + ("agrees with PostgreSQL's" if got == ref
+                                          else f"**DIFFERS** from PostgreSQL {ref}: {got}"))
+        if "peer_median_s" in m:
+            print(f"\n| SOE d | pathdb INMEMORY | DuckDB threads=1 | pathdb / DuckDB (median of per-pair "
+                  f"ratios) |\n|---|---|---|---|\n| tables INMEMORY | {m['median_s'] * 1000:.2f} ms | "
+                  f"{m['peer_median_s'] * 1000:.2f} ms | {m['median_s'] / m['peer_median_s']:.2f}x "
+                  f"({m['pair_ratio']:.2f}x) |\n", flush=True)
+        s.run("alter table orders no inmemory;\nalter table customers no inmemory;")
+    finally:
+        s.close()
+
+
 # ---------------------------------------------------------------- callgrind
 def callgrind(a, n_orders):
     """Instructions per ORDERS row, one warm execution, with and without the filter."""
@@ -277,6 +313,9 @@ def main():
     ap.add_argument("--no-duckdb", dest="duckdb", action="store_false")
     ap.add_argument("--callgrind-orders", type=int, default=1000000)
     ap.add_argument("--skip-d", action="store_true")
+    ap.add_argument("--no-inmemory", dest="inmemory", action="store_false",
+                    help="skip SOE d with ORDERS and CUSTOMERS INMEMORY against DuckDB threads=1")
+    ap.add_argument("--inmemory-size", default="4G")
     a = ap.parse_args()
     data = os.environ.get("PEERS_DATA", "/tmp/pathdb-bench/data")
     os.environ["PEERS_DATA"] = data
@@ -395,6 +434,8 @@ def main():
         dwrong = {k: v for k, v in dans.items() if v != dref}
         print("SOE d answers " + ("agree" if not dwrong else f"**DIFFER** from PostgreSQL {dref}: {dwrong}"))
         print("\n" + "\n".join(drows) + "\n", flush=True)
+        if a.inmemory and a.duckdb:
+            inmemory_d(a, data, dbdir, dsql, dref)
 
     if a.callgrind_orders > 0:
         total, ipr = callgrind(a, a.callgrind_orders)
