@@ -18,9 +18,14 @@ struct AggregateSpec {
   //! -> NUMBER (exact), or BINARY_DOUBLE (AVG in the SQLITE dialect, or a DOUBLE argument);
   //! MIN/MAX -> the argument type. The result is computed in this type.
   LogicalType type;
+  //! Another aggregate of the same operator (an earlier index) whose accumulators this one
+  //! reads instead of keeping its own: set by the planner for SUM and AVG of one argument
+  //! without DISTINCT (TPC-H Q1's SUM(l_quantity) and AVG(l_quantity) both add every value
+  //! and count them). SIZE_MAX: its own.
+  size_t state_of = SIZE_MAX;
 
   AggregateSpec Copy() const {
-    return {function, distinct, arg ? arg->Copy() : nullptr, type};
+    return {function, distinct, arg ? arg->Copy() : nullptr, type, state_of};
   }
 };
 
@@ -41,6 +46,9 @@ class AggregateStates {
   ~AggregateStates();
   //! Makes room for groups [0, n).
   void Resize(size_t n);
+  //! True when aggregate `agg` reads another one's accumulators (AggregateSpec::state_of):
+  //! Update does nothing for it, so its argument need not be evaluated.
+  bool Shared(size_t agg) const;
   //! Updates aggregate `agg` with the active rows of `input`: row i of `args` (the evaluated
   //! argument, unused for COUNT_STAR) goes to group group_ids[i] (one entry per active row).
   void Update(size_t agg, const Vector* args, const DataChunk& input,

@@ -158,6 +158,7 @@ bool HashGroupBy::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& ou
       }
       st.aggs->Resize(st.table->size());
       for (size_t a = 0; a < aggs_.size(); a++) {
+        if (st.aggs->Shared(a)) continue;
         const Vector* arg = AggregateArgument(aggs_[a], st.input, st.args[a].get(), ctx.eval);
         st.aggs->Update(a, arg, st.input, gids);
       }

@@ -121,6 +121,7 @@ bool SortAggregate::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& 
     ctx.CheckCancel();
     gids.assign(st.input.Count(), 0);
     for (size_t a = 0; a < aggs_.size(); a++) {
+      if (st.aggs->Shared(a)) continue;
       const Vector* arg = AggregateArgument(aggs_[a], st.input, st.args[a].get(), ctx.eval);
       st.aggs->Update(a, arg, st.input, gids);
     }

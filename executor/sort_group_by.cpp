@@ -71,6 +71,7 @@ void Build(const SortGroupBy& op, const PhysicalOperator& child, ExecContext& ct
     st.table->FindOrInsert(key_ptrs, input, gids, nullptr);
     st.aggs->Resize(st.table->size());
     for (size_t a = 0; a < op.aggregates().size(); ++a) {
+      if (st.aggs->Shared(a)) continue;
       const Vector* arg = AggregateArgument(op.aggregates()[a], input, scratch[a].get(), ctx.eval);
       st.aggs->Update(a, arg, input, gids);
     }

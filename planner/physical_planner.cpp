@@ -235,6 +235,19 @@ OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids, const cost::CostModel& m
 std::vector<AggregateSpec> ToSpecs(std::vector<LogicalAggregate>& aggs) {
   std::vector<AggregateSpec> specs;
   for (auto& a : aggs) specs.push_back({a.function, a.distinct, std::move(a.arg), a.type});
+  // SUM and AVG of one argument keep one pair of accumulators (AggregateSpec::state_of).
+  auto sums = [](const AggregateSpec& s) {
+    return !s.distinct && s.arg && (s.function == "SUM" || s.function == "AVG");
+  };
+  for (size_t j = 0; j < specs.size(); ++j) {
+    for (size_t i = 0; i < j && sums(specs[j]); ++i) {
+      if (sums(specs[i]) && specs[i].state_of == SIZE_MAX &&
+          ExprEquals(*specs[i].arg, *specs[j].arg)) {
+        specs[j].state_of = i;
+        break;
+      }
+    }
+  }
   return specs;
 }
 

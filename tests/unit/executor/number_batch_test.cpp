@@ -39,6 +39,12 @@ Decimal RandomNumber(std::mt19937_64& rng, int kind, int32_t scale) {
     case 3:  // a negative scale
       if (rng() % 25 == 0) d.scale = -static_cast<int32_t>(1 + rng() % 3);
       break;
+    case 4:  // now and then at the edge of SUM's 64-bit partial sums (+-2^52)
+      if (rng() % 40 == 0) {
+        d.coef = (static_cast<int128>(1) << 52) - 2 + static_cast<int64_t>(rng() % 4);
+        if (rng() % 2) d.coef = -d.coef;
+      }
+      break;
     default:
       break;
   }
@@ -111,12 +117,25 @@ TEST(NumberBatch, SumAndAvgIntoFewGroupsEqualRowByRowSums) {
   std::mt19937_64 rng(4);
   for (int round = 0; round < 120; ++round) {
     const size_t groups = 1 + rng() % 6;
-    const int kind = static_cast<int>(rng() % 4);
+    const int kind = static_cast<int>(rng() % 5);
     const auto scale = static_cast<int32_t>(rng() % 3);
+    const bool nulls = round % 3 != 0;  // a batch without NULLs takes the 64-bit partials
     std::vector<AggregateSpec> specs;
     specs.push_back({"SUM", false, exprtest::Col(0, LogicalType::Number()), LogicalType::Number()});
     specs.push_back({"AVG", false, exprtest::Col(0, LogicalType::Number()), LogicalType::Number()});
+    // The planner's sharing (AggregateSpec::state_of): an AVG reading the SUM's accumulators,
+    // a SUM reading the AVG's; a MIN asking to share keeps its own state (only SUM and AVG
+    // accumulate alike). The shared ones are given the wrong argument: they must ignore it.
+    specs.push_back(
+        {"AVG", false, exprtest::Col(0, LogicalType::Number()), LogicalType::Number(), 0});
+    specs.push_back(
+        {"SUM", false, exprtest::Col(0, LogicalType::Number()), LogicalType::Number(), 1});
+    specs.push_back(
+        {"MIN", false, exprtest::Col(0, LogicalType::Number()), LogicalType::Number(), 0});
     AggregateStates states(specs);
+    ASSERT_TRUE(states.Shared(2) && states.Shared(3));
+    ASSERT_FALSE(states.Shared(0) || states.Shared(1) || states.Shared(4));
+    std::vector<Decimal> least(groups);
     states.Resize(groups);
     std::vector<Decimal> want(groups);
     std::vector<int64_t> count(groups, 0);
@@ -125,7 +144,7 @@ TEST(NumberBatch, SumAndAvgIntoFewGroupsEqualRowByRowSums) {
       DataChunk chunk({LogicalType::Number()});
       Vector& v = chunk.column(0);
       for (size_t r = 0; r < n; ++r) {
-        const bool null = rng() % 12 == 0;
+        const bool null = nulls && rng() % 12 == 0;
         v.SetNull(r, null);
         v.Data<Decimal>()[r] =
             null ? Decimal{static_cast<int128>(1) << 120, 99} : RandomNumber(rng, kind, scale);
@@ -144,10 +163,17 @@ TEST(NumberBatch, SumAndAvgIntoFewGroupsEqualRowByRowSums) {
         const uint32_t r = chunk.RowIndex(i);
         if (v.IsNull(r)) continue;
         want[gids[i]] = want[gids[i]] + v.Data<Decimal>()[r];
+        if (count[gids[i]] == 0 || v.Data<Decimal>()[r] < least[gids[i]])
+          least[gids[i]] = v.Data<Decimal>()[r];
         ++count[gids[i]];
       }
       states.Update(0, &v, chunk, gids);
       states.Update(1, &v, chunk, gids);
+      Vector wrong(LogicalType::Number());
+      for (size_t r = 0; r < n; ++r) wrong.Data<Decimal>()[r] = Decimal::FromInt(7);
+      states.Update(2, &wrong, chunk, gids);
+      states.Update(3, &wrong, chunk, gids);
+      states.Update(4, &v, chunk, gids);
     }
     Vector sum(LogicalType::Number()), avg(LogicalType::Number());
     for (uint32_t g = 0; g < groups; ++g) {
@@ -160,6 +186,14 @@ TEST(NumberBatch, SumAndAvgIntoFewGroupsEqualRowByRowSums) {
           << " vs " << want[g].ToString();
       EXPECT_EQ(avg.Data<Decimal>()[g], want[g] / Decimal::FromInt(count[g]))
           << "round " << round << " group " << g;
+      Vector shared_avg(LogicalType::Number()), shared_sum(LogicalType::Number()),
+          min(LogicalType::Number());
+      states.Finalize(2, g, shared_avg, 0);
+      states.Finalize(3, g, shared_sum, 0);
+      states.Finalize(4, g, min, 0);
+      EXPECT_EQ(shared_avg.Data<Decimal>()[0], avg.Data<Decimal>()[g]) << "round " << round;
+      EXPECT_EQ(shared_sum.Data<Decimal>()[0], sum.Data<Decimal>()[g]) << "round " << round;
+      EXPECT_EQ(min.Data<Decimal>()[0], least[g]) << "round " << round << " group " << g;
       if (::testing::Test::HasFailure()) return;
     }
   }
