@@ -1,5 +1,6 @@
 #include "executor/aggregate.h"
 
+#include <array>
 #include <cmath>
 #include <optional>
 
@@ -67,6 +68,41 @@ const Vector* AggregateArgument(const AggregateSpec& spec, const DataChunk& inpu
                                 EvalContext& ctx) {
   if (!spec.arg) return scratch;
   return EvalOrReference(*spec.arg, input, *scratch, ctx);
+}
+
+void UpdateAggregates(const std::vector<AggregateSpec>& specs, AggregateStates& states,
+                      const DataChunk& input, const std::vector<std::unique_ptr<Vector>>& scratch,
+                      const std::vector<uint32_t>& gids, EvalContext& ctx) {
+  // One batch's argument values, by aggregate (null: not evaluated).
+  std::array<const Vector*, 64> done_small{};
+  std::vector<const Vector*> done_big;
+  const Vector** done = done_small.data();
+  if (specs.size() > done_small.size()) {
+    done_big.assign(specs.size(), nullptr);
+    done = done_big.data();
+  }
+  for (size_t a = 0; a < specs.size(); a++) {
+    if (states.Shared(a)) continue;
+    const AggregateSpec& spec = specs[a];
+    const size_t before = ctx.reuse.size();
+    const Vector* whole = nullptr;  // the argument equals an earlier one entirely
+    for (const AggregateSpec::Reuse& r : spec.reuse) {
+      if (r.arg >= a || done[r.arg] == nullptr || !spec.arg) continue;
+      if (r.path.empty()) {
+        if (done[r.arg]->type().id == spec.arg->type.id) whole = done[r.arg];
+        continue;
+      }
+      const BoundExpr* node = spec.arg.get();
+      for (uint32_t c : r.path) {
+        node = node != nullptr && c < node->children.size() ? node->children[c].get() : nullptr;
+      }
+      if (node != nullptr) ctx.reuse.emplace_back(node, done[r.arg]);
+    }
+    const Vector* arg = whole ? whole : AggregateArgument(spec, input, scratch[a].get(), ctx);
+    ctx.reuse.resize(before);
+    done[a] = spec.arg ? arg : nullptr;
+    states.Update(a, arg, input, gids);
+  }
 }
 
 std::unique_ptr<AggregateStates> MakeAggregateStates(const std::vector<AggregateSpec>& specs) {

@@ -23,9 +23,17 @@ struct AggregateSpec {
   //! without DISTINCT (TPC-H Q1's SUM(l_quantity) and AVG(l_quantity) both add every value
   //! and count them). SIZE_MAX: its own.
   size_t state_of = SIZE_MAX;
+  //! Subexpressions of `arg` equal to an earlier aggregate's whole argument, read from that
+  //! argument's values instead of computed again (TPC-H Q1's l_extendedprice * (1 -
+  //! l_discount) inside the next SUM's argument). Set by the planner.
+  struct Reuse {
+    std::vector<uint32_t> path;  //!< child indexes from `arg` down to the subexpression
+    size_t arg = 0;              //!< the earlier aggregate whose argument it equals
+  };
+  std::vector<Reuse> reuse{};
 
   AggregateSpec Copy() const {
-    return {function, distinct, arg ? arg->Copy() : nullptr, type, state_of};
+    return {function, distinct, arg ? arg->Copy() : nullptr, type, state_of, reuse};
   }
 };
 
@@ -35,6 +43,14 @@ class AggregateStates;
 //! type is used in place (no per-batch copy); anything else is evaluated into `scratch`.
 const Vector* AggregateArgument(const AggregateSpec& spec, const DataChunk& input,
                                 Vector* scratch, EvalContext& ctx);
+
+//! Updates `states` with every aggregate of `specs` for the active rows of `input` (row i to
+//! group gids[i]): each argument is evaluated in order into its `scratch` vector (or read in
+//! place), its AggregateSpec::reuse subexpressions taken from the earlier arguments' values.
+//! REQUIRES: scratch[a] holds a vector of specs[a]'s argument type (null for COUNT_STAR).
+void UpdateAggregates(const std::vector<AggregateSpec>& specs, AggregateStates& states,
+                      const DataChunk& input, const std::vector<std::unique_ptr<Vector>>& scratch,
+                      const std::vector<uint32_t>& gids, EvalContext& ctx);
 
 //! Creates the accumulators for `specs` (validated: unknown function -> ORA-00904).
 std::unique_ptr<AggregateStates> MakeAggregateStates(const std::vector<AggregateSpec>& specs);

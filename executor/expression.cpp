@@ -115,6 +115,12 @@ void EvalColumn(const BoundExpr& e, State& st, Sel sel, Vector& out, bool deep) 
 }  // namespace
 
 Operand::Operand(const BoundExpr& e, State& st, Sel sel) {
+  for (const auto& [node, values] : st.ctx.reuse) {
+    if (node == &e && values->type().id == e.type.id) {
+      ref_ = values;
+      return;
+    }
+  }
   if (e.kind == BoundKind::kColumn && st.input && e.column_index < st.input->ColumnCount() &&
       st.input->column(e.column_index).type().id == e.type.id) {
     ref_ = &st.input->column(e.column_index);

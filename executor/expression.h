@@ -82,6 +82,11 @@ struct EvalContext {
   std::mt19937_64* random = nullptr;  //!< DBMS_RANDOM (session-owned generator)
   std::vector<Value> parameters;      //!< kParameter values (correlation, binds)
   ExecContext* exec = nullptr;        //!< for running subqueries
+  //! Subexpressions already evaluated for the current input (node of the expression being
+  //! evaluated -> its values at the input's row positions): an operand that is one of these
+  //! nodes is read from the vector instead of being computed again. Set around one Execute
+  //! by its caller (aggregate arguments sharing a subexpression, AggregateSpec::reuse).
+  std::vector<std::pair<const BoundExpr*, const Vector*>> reuse;
 };
 
 class ExpressionExecutor {

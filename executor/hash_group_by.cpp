@@ -157,11 +157,7 @@ bool HashGroupBy::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& ou
         gids = std::move(found_gids);
       }
       st.aggs->Resize(st.table->size());
-      for (size_t a = 0; a < aggs_.size(); a++) {
-        if (st.aggs->Shared(a)) continue;
-        const Vector* arg = AggregateArgument(aggs_[a], st.input, st.args[a].get(), ctx.eval);
-        st.aggs->Update(a, arg, st.input, gids);
-      }
+      UpdateAggregates(aggs_, *st.aggs, st.input, st.args, gids, ctx.eval);
     }
     st.built = true;
     st.groups = static_cast<uint32_t>(st.table->size());

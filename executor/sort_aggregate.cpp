@@ -120,11 +120,7 @@ bool SortAggregate::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& 
   while (children_[0]->Next(ctx, *st.child, st.input)) {
     ctx.CheckCancel();
     gids.assign(st.input.Count(), 0);
-    for (size_t a = 0; a < aggs_.size(); a++) {
-      if (st.aggs->Shared(a)) continue;
-      const Vector* arg = AggregateArgument(aggs_[a], st.input, st.args[a].get(), ctx.eval);
-      st.aggs->Update(a, arg, st.input, gids);
-    }
+    UpdateAggregates(aggs_, *st.aggs, st.input, st.args, gids, ctx.eval);
   }
   out.Reset();
   for (size_t a = 0; a < aggs_.size(); a++) st.aggs->Finalize(a, 0, out.column(a), 0);

@@ -70,11 +70,7 @@ void Build(const SortGroupBy& op, const PhysicalOperator& child, ExecContext& ct
       key_ptrs[k] = EvalOrReference(*op.groups()[k], input, keys[k], ctx.eval);
     st.table->FindOrInsert(key_ptrs, input, gids, nullptr);
     st.aggs->Resize(st.table->size());
-    for (size_t a = 0; a < op.aggregates().size(); ++a) {
-      if (st.aggs->Shared(a)) continue;
-      const Vector* arg = AggregateArgument(op.aggregates()[a], input, scratch[a].get(), ctx.eval);
-      st.aggs->Update(a, arg, input, gids);
-    }
+    UpdateAggregates(op.aggregates(), *st.aggs, input, scratch, gids, ctx.eval);
   }
   const auto n = static_cast<uint32_t>(st.table->size());
   st.order.resize(n);

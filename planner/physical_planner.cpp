@@ -248,6 +248,28 @@ std::vector<AggregateSpec> ToSpecs(std::vector<LogicalAggregate>& aggs) {
       }
     }
   }
+  // Subexpressions equal to an earlier aggregate's whole computed argument are read from its
+  // values (AggregateSpec::reuse): the first match on each path down, nothing below it.
+  for (size_t j = 0; j < specs.size(); ++j) {
+    if (!specs[j].arg || specs[j].state_of != SIZE_MAX) continue;
+    std::vector<uint32_t> path;
+    std::function<void(const BoundExpr&)> walk = [&](const BoundExpr& e) {
+      for (size_t i = 0; i < j; ++i) {
+        const AggregateSpec& s = specs[i];
+        if (!s.arg || s.state_of != SIZE_MAX || s.arg->kind == BoundKind::kColumn ||
+            s.arg->kind == BoundKind::kConstant || !ExprEquals(*s.arg, e))
+          continue;
+        specs[j].reuse.push_back({path, i});
+        return;
+      }
+      for (size_t c = 0; c < e.children.size(); ++c) {
+        path.push_back(static_cast<uint32_t>(c));
+        walk(*e.children[c]);
+        path.pop_back();
+      }
+    };
+    walk(*specs[j].arg);
+  }
   return specs;
 }
 

@@ -230,3 +230,85 @@ TEST(NumberBatch, ShortStringHashSeparatesEveryShortString) {
 
 }  // namespace
 }  // namespace pathdb
+
+namespace pathdb {
+namespace {
+
+// An aggregate argument that contains an earlier one's whole argument reads that argument's
+// values (AggregateSpec::reuse, through EvalContext::reuse): given to the evaluator, the
+// vector is what the subexpression's operand reads; through UpdateAggregates, the sums equal
+// the ones computed row by row, with NULLs, a selection and a reuse path that does not exist.
+TEST(NumberBatch, AggregateArgumentsReuseAnEarlierArgumentsValues) {
+  using exprtest::Col;
+  using exprtest::Fn;
+  using exprtest::Num;
+  const LogicalType n = LogicalType::Number();
+  auto product = [&] { return Fn("*", n, Col(0, n), Fn("-", n, Num("1"), Col(1, n))); };
+  std::mt19937_64 rng(12);
+  DataChunk chunk({n, n, n});
+  const size_t rows = 1500;
+  for (size_t r = 0; r < rows; ++r) {
+    for (size_t c = 0; c < 3; ++c) {
+      chunk.column(c).SetNull(r, rng() % 17 == 0);
+      chunk.column(c).Data<Decimal>()[r] = Decimal{static_cast<int64_t>(rng() % 100000), 2};
+    }
+  }
+  chunk.SetSize(rows);
+  SelectionVector sel;
+  for (uint32_t r = 0; r < rows; ++r)
+    if (rng() % 3) sel.push_back(r);
+  chunk.SetSelection(std::move(sel));
+
+  // The evaluator: (c0 * (1 - c1)) + 1 with the product's node given as 7 for every row.
+  BoundExprPtr plus = Fn("+", n, product(), Num("1"));
+  Vector sevens(n);
+  for (size_t r = 0; r < rows; ++r) sevens.Data<Decimal>()[r] = Decimal::FromInt(7);
+  EvalContext ctx;
+  ctx.reuse.emplace_back(plus->children[0].get(), &sevens);
+  Vector out(n);
+  ExpressionExecutor::Execute(*plus, chunk, out, ctx);
+  for (size_t i = 0; i < chunk.Count(); ++i) {
+    ASSERT_EQ(out.Data<Decimal>()[chunk.RowIndex(i)], Decimal::FromInt(8)) << i;
+  }
+
+  // UpdateAggregates: SUM(product), SUM(product * (1 + c2)) reusing it, MAX(product) reusing
+  // it whole, and a reuse whose path leads nowhere (ignored).
+  std::vector<AggregateSpec> specs;
+  specs.push_back({"SUM", false, product(), n});
+  specs.push_back({"SUM", false, Fn("*", n, product(), Fn("+", n, Num("1"), Col(2, n))), n});
+  specs.back().reuse = {{{0}, 0}, {{5, 1}, 0}};
+  specs.push_back({"MAX", false, product(), n});
+  specs.back().reuse = {{{}, 0}};
+  AggregateStates states(specs);
+  states.Resize(2);
+  std::vector<std::unique_ptr<Vector>> scratch;
+  for (int i = 0; i < 3; ++i) scratch.push_back(std::make_unique<Vector>(n));
+  std::vector<uint32_t> gids(chunk.Count());
+  for (size_t i = 0; i < gids.size(); ++i) gids[i] = static_cast<uint32_t>(i % 2);
+  EvalContext ctx2;
+  UpdateAggregates(specs, states, chunk, scratch, gids, ctx2);
+  EXPECT_TRUE(ctx2.reuse.empty());
+  for (uint32_t g = 0; g < 2; ++g) {
+    Decimal want_p{}, want_q{};
+    std::optional<Decimal> want_max;
+    for (size_t i = g; i < chunk.Count(); i += 2) {
+      const uint32_t r = chunk.RowIndex(i);
+      auto at = [&](size_t c) { return chunk.column(c).Data<Decimal>()[r]; };
+      if (chunk.column(0).IsNull(r) || chunk.column(1).IsNull(r)) continue;
+      const Decimal p = at(0) * (Decimal::FromInt(1) - at(1));
+      want_p = want_p + p;
+      if (!want_max || *want_max < p) want_max = p;
+      if (!chunk.column(2).IsNull(r)) want_q = want_q + p * (Decimal::FromInt(1) + at(2));
+    }
+    Vector sum_p(n), sum_q(n), max_p(n);
+    states.Finalize(0, g, sum_p, 0);
+    states.Finalize(1, g, sum_q, 0);
+    states.Finalize(2, g, max_p, 0);
+    EXPECT_EQ(sum_p.Data<Decimal>()[0], want_p) << g;
+    EXPECT_EQ(sum_q.Data<Decimal>()[0], want_q) << g;
+    EXPECT_EQ(max_p.Data<Decimal>()[0], *want_max) << g;
+  }
+}
+
+}  // namespace
+}  // namespace pathdb
