@@ -263,13 +263,6 @@ inline void AddToSum(Decimal& acc, const Decimal& x) {
 //! or a month has tens).
 constexpr size_t kFewGroups = 256;
 
-//! SUM/AVG of a batch of NUMBERs at one scale into few groups: each row adds its coefficient
-//! to a 128-bit partial sum of its group (no Decimal arithmetic, the scale hoisted), in two
-//! banks by row parity so that consecutive rows of one group do not wait on each other's
-//! store; the partials are then added to the exact accumulators once per group, which equals
-//! adding row by row. Coefficients below 2^116 (any NUMBER of up to 34 digits) keep 2048
-//! partials inside 128 bits. false (accumulators untouched): a valid row had another scale or
-//! a wider coefficient; the caller adds the batch row by row.
 //! SumFewGroups' commonest batch: every active row valid, at `scale`, its coefficient within
 //! +-2^52 (a NUMBER(15,2) column, or a product of two small ones) -- then a batch's partial
 //! sums stay inside 64 bits (2,048 x 2^52 < 2^63) and a row costs a load, a test and two adds
@@ -309,6 +302,13 @@ bool SumFewGroupsNarrow(AggState& st, const Vector& v, const uint32_t* rows, siz
   return true;
 }
 
+//! SUM/AVG of a batch of NUMBERs at one scale into few groups: each row adds its coefficient
+//! to a 128-bit partial sum of its group (no Decimal arithmetic, the scale hoisted), in two
+//! banks by row parity so that consecutive rows of one group do not wait on each other's
+//! store; the partials are then added to the exact accumulators once per group, which equals
+//! adding row by row. Coefficients below 2^116 (any NUMBER of up to 34 digits) keep 2048
+//! partials inside 128 bits. false (accumulators untouched): a valid row had another scale or
+//! a wider coefficient; the caller adds the batch row by row.
 bool SumFewGroups(AggState& st, const Vector& v, const DataChunk& input,
                   const std::vector<uint32_t>& gids) {
   const size_t groups = st.count.size(), n = input.Count();
