@@ -41,8 +41,8 @@ class AggregateStates;
 
 //! The argument of `spec` for the rows of `input`: a plain column of the argument's physical
 //! type is used in place (no per-batch copy); anything else is evaluated into `scratch`.
-const Vector* AggregateArgument(const AggregateSpec& spec, const DataChunk& input,
-                                Vector* scratch, EvalContext& ctx);
+const Vector* AggregateArgument(const AggregateSpec& spec, const DataChunk& input, Vector* scratch,
+                                EvalContext& ctx);
 
 //! Updates `states` with every aggregate of `specs` for the active rows of `input` (row i to
 //! group gids[i]): each argument is evaluated in order into its `scratch` vector (or read in
