@@ -84,7 +84,13 @@ void UpdateAggregates(const std::vector<AggregateSpec>& specs, AggregateStates& 
   for (size_t a = 0; a < specs.size(); a++) {
     if (states.Shared(a)) continue;
     const AggregateSpec& spec = specs[a];
-    const size_t before = ctx.reuse.size();
+    // Taken back however the evaluation ends: an error (ORA-01722 in an argument) must not
+    // leave pointers to this batch's vectors in a context that outlives it.
+    struct Restore {
+      EvalContext& ctx;
+      size_t size;
+      ~Restore() { ctx.reuse.resize(size); }
+    } restore{ctx, ctx.reuse.size()};
     const Vector* whole = nullptr;  // the argument equals an earlier one entirely
     for (const AggregateSpec::Reuse& r : spec.reuse) {
       if (r.arg >= a || done[r.arg] == nullptr || !spec.arg) continue;
@@ -99,7 +105,7 @@ void UpdateAggregates(const std::vector<AggregateSpec>& specs, AggregateStates& 
       if (node != nullptr) ctx.reuse.emplace_back(node, done[r.arg]);
     }
     const Vector* arg = whole ? whole : AggregateArgument(spec, input, scratch[a].get(), ctx);
-    ctx.reuse.resize(before);
+    ctx.reuse.resize(restore.size);
     done[a] = spec.arg ? arg : nullptr;
     states.Update(a, arg, input, gids);
   }

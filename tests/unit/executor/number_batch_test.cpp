@@ -288,6 +288,17 @@ TEST(NumberBatch, AggregateArgumentsReuseAnEarlierArgumentsValues) {
   EvalContext ctx2;
   UpdateAggregates(specs, states, chunk, scratch, gids, ctx2);
   EXPECT_TRUE(ctx2.reuse.empty());
+  {  // an argument that fails (division by zero) leaves no borrowed vector behind
+    std::vector<AggregateSpec> failing;
+    failing.push_back({"SUM", false, product(), n});
+    failing.push_back({"SUM", false, Fn("/", n, product(), Num("0")), n});
+    failing.back().reuse = {{{0}, 0}};
+    AggregateStates fs(failing);
+    fs.Resize(2);
+    EvalContext ctx3;
+    EXPECT_ANY_THROW(UpdateAggregates(failing, fs, chunk, scratch, gids, ctx3));
+    EXPECT_TRUE(ctx3.reuse.empty());
+  }
   for (uint32_t g = 0; g < 2; ++g) {
     Decimal want_p{}, want_q{};
     std::optional<Decimal> want_max;
