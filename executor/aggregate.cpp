@@ -1,8 +1,8 @@
 #include "executor/aggregate.h"
 
-#include <array>
 #include <cmath>
 #include <optional>
+#include <type_traits>
 
 #include "common/error.h"
 #include "executor/cell_ops.h"
@@ -74,13 +74,7 @@ void UpdateAggregates(const std::vector<AggregateSpec>& specs, AggregateStates& 
                       const DataChunk& input, const std::vector<std::unique_ptr<Vector>>& scratch,
                       const std::vector<uint32_t>& gids, EvalContext& ctx) {
   // One batch's argument values, by aggregate (null: not evaluated).
-  std::array<const Vector*, 64> done_small{};
-  std::vector<const Vector*> done_big;
-  const Vector** done = done_small.data();
-  if (specs.size() > done_small.size()) {
-    done_big.assign(specs.size(), nullptr);
-    done = done_big.data();
-  }
+  std::vector<const Vector*> done(specs.size(), nullptr);
   for (size_t a = 0; a < specs.size(); a++) {
     if (states.Shared(a)) continue;
     const AggregateSpec& spec = specs[a];
@@ -160,7 +154,9 @@ AggregateStates::~AggregateStates() = default;
 void AggregateStates::Resize(size_t n) {
   if (n <= impl_->groups) return;
   impl_->groups = n;
-  for (auto& st : impl_->aggs) {
+  for (size_t a = 0; a < impl_->aggs.size(); a++) {
+    if (Shared(a)) continue;  // reads its source's arrays
+    AggState& st = impl_->aggs[a];
     switch (st.fn) {
       case Fn::kCount:
       case Fn::kCountStar:
@@ -269,6 +265,25 @@ inline void AddToSum(Decimal& acc, const Decimal& x) {
 //! or a month has tens).
 constexpr size_t kFewGroups = 256;
 
+//! Adds a batch's partial sums and counts (two banks of `groups` each, as SumFewGroups and
+//! SumFewGroupsNarrow fill them) to the exact accumulators, once per group.
+template <typename Partial>
+void FoldPartials(AggState& st, const Partial* part, const int64_t* part_n, int32_t scale) {
+  const size_t groups = st.count.size();
+  for (size_t g = 0; g < groups; g++) {
+    const int64_t k = part_n[g] + part_n[groups + g];
+    if (k == 0) continue;
+    st.count[g] += k;
+    int128 sum;
+    if constexpr (std::is_same_v<Partial, uint64_t>) {  // 64-bit two's complement partials
+      sum = int128{static_cast<int64_t>(part[g])} + static_cast<int64_t>(part[groups + g]);
+    } else {
+      sum = part[g] + part[groups + g];
+    }
+    if (sum != 0) AddToSum(st.dsum[g], Decimal{sum, scale});
+  }
+}
+
 //! SumFewGroups' commonest batch: every active row valid, at `scale`, its coefficient within
 //! +-2^52 (a NUMBER(15,2) column, or a product of two small ones) -- then a batch's partial
 //! sums stay inside 64 bits (2,048 x 2^52 < 2^63) and a row costs a load, a test and two adds
@@ -297,14 +312,7 @@ bool SumFewGroupsNarrow(AggState& st, const Vector& v, const uint32_t* rows, siz
     ++part_n[slot];
   }
   if (odd != 0) return false;
-  for (size_t g = 0; g < groups; g++) {
-    const int64_t k = part_n[g] + part_n[groups + g];
-    if (k == 0) continue;
-    st.count[g] += k;
-    const int128 sum =
-        int128{static_cast<int64_t>(part[g])} + static_cast<int64_t>(part[groups + g]);
-    if (sum != 0) AddToSum(st.dsum[g], Decimal{sum, scale});
-  }
+  FoldPartials(st, part, part_n, scale);
   return true;
 }
 
@@ -343,13 +351,7 @@ bool SumFewGroups(AggState& st, const Vector& v, const DataChunk& input,
     part_n[slot] += valid[r];
   }
   if (bad != 0) return false;
-  for (size_t g = 0; g < groups; g++) {
-    const int64_t k = part_n[g] + part_n[groups + g];
-    if (k == 0) continue;
-    st.count[g] += k;
-    const int128 sum = part[g] + part[groups + g];
-    if (sum != 0) AddToSum(st.dsum[g], Decimal{sum, scale});
-  }
+  FoldPartials(st, part, part_n, scale);
   return true;
 }
 

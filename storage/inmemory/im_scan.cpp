@@ -264,7 +264,6 @@ std::optional<std::vector<Value>> ImScan::Aggregate(const std::vector<ScanAggreg
         const auto n = static_cast<size_t>(std::min<uint32_t>(p.row_end - begin, kVectorSize));
         stats.Add(Stat::kImScanRowsValid, n);
         counters_.rows_read += n;
-        std::fill(exact_.begin(), exact_.end(), false);
         FilterBatch(u, begin, n);
         const size_t k = CountMask(mask_.data(), n, simd_);
         rows += k;
