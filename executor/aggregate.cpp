@@ -443,6 +443,32 @@ void AggregateStates::Update(size_t agg, const Vector* args, const DataChunk& in
   }
 }
 
+void AggregateStates::Merge(size_t agg, uint32_t g, uint64_t count, const Decimal* value) {
+  if (Shared(agg)) return;
+  AggState& st = impl_->aggs[agg];
+  switch (st.fn) {
+    case Fn::kCount:
+    case Fn::kCountStar:
+      st.count[g] += static_cast<int64_t>(count);
+      return;
+    case Fn::kSum:
+    case Fn::kAvg:
+      st.count[g] += static_cast<int64_t>(count);
+      if (value) AddToSum(st.dsum[g], *value);
+      return;
+    case Fn::kMin:
+    case Fn::kMax:
+      if (value &&
+          (!st.has[g] || (st.fn == Fn::kMax ? st.dbest[g] < *value : *value < st.dbest[g]))) {
+        st.dbest[g] = *value;
+        st.has[g] = 1;
+      }
+      return;
+    default:
+      ThrowOra(600, "internal error code, arguments: [AggregateStates::Merge]");
+  }
+}
+
 namespace {
 
 //! Writes a numeric result in the spec's result type.

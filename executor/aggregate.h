@@ -69,6 +69,11 @@ class AggregateStates {
   //! argument, unused for COUNT_STAR) goes to group group_ids[i] (one entry per active row).
   void Update(size_t agg, const Vector* args, const DataChunk& input,
               const std::vector<uint32_t>& group_ids);
+  //! Adds what a scan computed for `group` (GROUP BY in the scan): `count` rows or non-NULL
+  //! values and, for SUM/AVG, their sum / for MIN/MAX, the least/greatest one (`value`, null
+  //! when there was none). REQUIRES: COUNT, COUNT_STAR, or SUM/AVG/MIN/MAX without DISTINCT
+  //! of a NUMBER argument; Resize made room for `group`.
+  void Merge(size_t agg, uint32_t group, uint64_t count, const Decimal* value);
   //! Writes the result of aggregate `agg` for group `group` into out row `row`.
   void Finalize(size_t agg, uint32_t group, Vector& out, size_t row) const;
 

@@ -4,6 +4,7 @@
 
 #include "executor/cell_ops.h"
 #include "executor/chunk_util.h"
+#include "executor/group_by_in_scan.h"
 #include "executor/row_hash_table.h"
 #include "executor/spill_scan.h"
 
@@ -12,6 +13,9 @@ namespace {
 
 struct HashGroupByState : OperatorState {
   std::unique_ptr<OperatorState> child;
+  //! The in-memory scan below may group and aggregate itself (group_by_in_scan.h).
+  std::optional<storage::ScanGroupBy> in_scan;
+  std::vector<LogicalType> key_types;
   DataChunk input;
   std::vector<Vector> keys;                   //!< evaluated group expressions of one batch
   std::vector<const Vector*> key_ptrs;        //!< the batch's keys: `keys` or input columns
@@ -59,7 +63,9 @@ std::vector<LogicalType> HashGroupBy::ComputeTypes() const {
 
 std::unique_ptr<OperatorState> HashGroupBy::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<HashGroupByState>();
-  st->child = children_.at(0)->Open(ctx);
+  st->in_scan = GroupByInScanSpec(groups_, aggs_, *children_.at(0), ctx.eval);
+  // With the shortcut the child is opened only if the scan declines.
+  if (!st->in_scan) st->child = children_[0]->Open(ctx);
   st->input.Initialize(children_[0]->types());
   std::vector<LogicalType> key_types;
   std::vector<TypeId> compare_as;
@@ -73,6 +79,7 @@ std::unique_ptr<OperatorState> HashGroupBy::OpenImpl(ExecContext& ctx) const {
   st->table = std::make_unique<RowHashTable>(key_types, compare_as, /*nulls_equal=*/true);
   st->aggs = MakeAggregateStates(aggs_);
   st->compare_as = compare_as;
+  st->key_types = key_types;
   // Keys, hash slot and key hash, then each aggregate's state.
   st->group_bytes = EstimatedRowBytes(key_types) + 32;
   for (const auto& a : aggs_) st->group_bytes += 32 + (a.distinct ? 64 : 0);
@@ -119,7 +126,11 @@ bool HashGroupBy::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& ou
     std::vector<const Vector*>& key_ptrs = st.key_ptrs;
     key_ptrs.resize(st.keys.size());
     std::vector<uint32_t> gids;
-    while (children_[0]->Next(ctx, *st.child, st.input)) {
+    if (st.in_scan &&
+        !GroupInScan(*children_[0], *st.in_scan, st.key_types, ctx, *st.table, *st.aggs)) {
+      st.child = children_[0]->Open(ctx);
+    }
+    while (st.child && children_[0]->Next(ctx, *st.child, st.input)) {
       ctx.CheckCancel();
       for (size_t i = 0; i < groups_.size(); i++)
         key_ptrs[i] = EvalOrReference(*groups_[i], st.input, st.keys[i], ctx.eval);

@@ -3,6 +3,7 @@
 #include <numeric>
 
 #include "executor/chunk_util.h"
+#include "executor/group_by_in_scan.h"
 #include "executor/row_hash_table.h"
 #include "executor/row_sort.h"
 #include "executor/spill_file.h"
@@ -13,6 +14,8 @@ namespace {
 
 struct SortGroupByState : OperatorState {
   std::unique_ptr<OperatorState> child;
+  //! The in-memory scan below may group and aggregate itself (group_by_in_scan.h).
+  std::optional<storage::ScanGroupBy> in_scan;
   std::unique_ptr<RowHashTable> table;  //!< group keys -> group id (arrival order)
   std::unique_ptr<AggregateStates> aggs;
   std::vector<uint32_t> order;  //!< group ids in key order
@@ -36,7 +39,9 @@ std::vector<LogicalType> SortGroupBy::ComputeTypes() const {
 
 std::unique_ptr<OperatorState> SortGroupBy::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<SortGroupByState>();
-  st->child = children_.at(0)->Open(ctx);
+  st->in_scan = GroupByInScanSpec(groups_, aggs_, *children_.at(0), ctx.eval);
+  // With the shortcut the child is opened only if the scan declines.
+  if (!st->in_scan) st->child = children_[0]->Open(ctx);
   return st;
 }
 
@@ -64,7 +69,10 @@ void Build(const SortGroupBy& op, const PhysicalOperator& child, ExecContext& ct
     scratch.push_back(a.arg ? std::make_unique<Vector>(a.arg->type) : nullptr);
   DataChunk input(child.types());
   std::vector<uint32_t> gids;
-  while (child.Next(ctx, *st.child, input)) {
+  if (st.in_scan && !GroupInScan(child, *st.in_scan, key_types, ctx, *st.table, *st.aggs)) {
+    st.child = child.Open(ctx);
+  }
+  while (st.child && child.Next(ctx, *st.child, input)) {
     ctx.CheckCancel();
     for (size_t k = 0; k < keys.size(); ++k)
       key_ptrs[k] = EvalOrReference(*op.groups()[k], input, keys[k], ctx.eval);

@@ -176,22 +176,45 @@ std::unique_ptr<OperatorState> TableAccessFull::OpenImpl(ExecContext& ctx) const
   return st;
 }
 
-std::optional<std::vector<Value>> TableAccessFull::AggregateInScan(
-    ExecContext& ctx, const std::vector<storage::ScanAggregate>& aggs) const {
-  if (residual_ || !join_filters_.empty() || ctx.shared.dml()) return std::nullopt;
-  // The scan's own line is charged with what it reads here (inside SORT AGGREGATE's call).
-  const LineCharge charge(ctx, ctx.LineStats(line_id()));
-  std::unique_ptr<storage::ScanSource> scan = ctx.db.BeginScan(spec_, ctx.stats);
+namespace {
+
+//! Runs `compute` on a scan of `spec` begun for it, charging the scan's line (inside the
+//! aggregating operator's call) with what it read, as if the line had run.
+template <typename Result, typename F>
+std::optional<Result> ComputeInScan(const TableAccessFull& op, ExecContext& ctx,
+                                    const storage::ScanSpec& spec, F&& compute) {
+  const LineCharge charge(ctx, ctx.LineStats(op.line_id()));
+  std::unique_ptr<storage::ScanSource> scan = ctx.db.BeginScan(spec, ctx.stats);
   scan->SetInterruptCheck([&ctx] { ctx.CheckCancel(); });
-  std::optional<std::vector<Value>> result = scan->Aggregate(aggs, ctx.stats);
+  std::optional<Result> result = compute(*scan);
   if (!result) return std::nullopt;
-  if (OperatorRuntimeStats* line = ctx.LineStats(line_id())) {
+  if (OperatorRuntimeStats* line = ctx.LineStats(op.line_id())) {
     ++line->starts;
     line->rows += scan->counters().rows_returned;
     line->bytes_skipped += scan->counters().bytes_skipped;
     line->access_note = scan->access().reason + "; aggregates computed in the scan";
   }
   return result;
+}
+
+}  // namespace
+
+std::optional<std::vector<Value>> TableAccessFull::AggregateInScan(
+    ExecContext& ctx, const std::vector<storage::ScanAggregate>& aggs) const {
+  if (residual_ || !join_filters_.empty() || ctx.shared.dml()) return std::nullopt;
+  return ComputeInScan<std::vector<Value>>(*this, ctx, spec_, [&](storage::ScanSource& scan) {
+    return scan.Aggregate(aggs, ctx.stats);
+  });
+}
+
+std::optional<storage::ScanGroups> TableAccessFull::GroupByInScan(
+    ExecContext& ctx, const storage::ScanGroupBy& spec) const {
+  if (residual_ || !join_filters_.empty() || ctx.shared.dml() || !spec_.inmemory) {
+    return std::nullopt;
+  }
+  return ComputeInScan<storage::ScanGroups>(*this, ctx, spec_, [&](storage::ScanSource& scan) {
+    return scan.GroupAggregate(spec, ctx.stats);
+  });
 }
 
 bool TableAccessFull::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {

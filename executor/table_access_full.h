@@ -64,6 +64,11 @@ class TableAccessFull : public PhysicalOperator {
   std::optional<std::vector<Value>> AggregateInScan(
       ExecContext& ctx, const std::vector<storage::ScanAggregate>& aggs) const;
 
+  //! SORT/HASH GROUP BY's shortcut, as AggregateInScan: the in-memory scan groups and
+  //! aggregates itself (storage::ScanSource::GroupAggregate).
+  std::optional<storage::ScanGroups> GroupByInScan(ExecContext& ctx,
+                                                   const storage::ScanGroupBy& spec) const;
+
   std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
   bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 

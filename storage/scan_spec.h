@@ -197,6 +197,45 @@ struct ScanAggregate {
   uint32_t column = 0;  //!< table column (not used by kCountStar)
 };
 
+//! A NUMBER expression a scan evaluates itself for ScanGroupBy: postfix steps over table
+//! columns of type NUMBER and NUMBER constants with + - * (TPC-H Q1's l_extendedprice * (1 -
+//! l_discount) * (1 + l_tax)). Its value is exactly what the executor's NUMBER operators give
+//! (NULL when any column is NULL).
+struct ScanArith {
+  enum class Op : uint8_t { kColumn, kConstant, kAdd, kSubtract, kMultiply };
+  struct Step {
+    Op op = Op::kColumn;
+    uint32_t column = 0;  //!< kColumn: table column
+    Decimal constant{};   //!< kConstant
+  };
+  std::vector<Step> steps;
+};
+
+//! GROUP BY a scan may compute itself (SORT/HASH GROUP BY over an in-memory scan): the
+//! groups of table columns `keys` and, per group, each aggregate of a ScanArith.
+struct ScanGroupBy {
+  struct Aggregate {
+    //! kSum also counts (AVG is its sum and count); kCount counts non-NULL values.
+    enum class Kind : uint8_t { kCountStar, kCount, kSum, kMin, kMax };
+    Kind kind = Kind::kCountStar;
+    ScanArith arg;  //!< empty for kCountStar
+  };
+  std::vector<uint32_t> keys;  //!< table columns
+  std::vector<Aggregate> aggs;
+};
+
+//! What a scan computed for a ScanGroupBy: groups in the order their first row comes in the
+//! scan (the order HASH GROUP BY returns its groups), keys as the scan returns them.
+struct ScanGroups {
+  struct Accumulator {
+    uint64_t count = 0;  //!< rows (kCountStar) or non-NULL values
+    bool has = false;    //!< `value` holds a sum (kSum) or the least/greatest value
+    Decimal value{};
+  };
+  std::vector<std::vector<Value>> keys;        //!< [group][key]
+  std::vector<std::vector<Accumulator>> aggs;  //!< [aggregate][group]
+};
+
 //! Whether the row-store scan computes `g` over a column of type `type` (HeapScan::Aggregate):
 //! COUNT(*), COUNT, SUM of NUMBER, MIN/MAX of NUMBER, DATE, TIMESTAMP.
 inline bool RowStoreScanAggregates(const ScanAggregate& g, const LogicalType& type) {

@@ -335,8 +335,16 @@ class ScanSource {
     (void)stats;
     return std::nullopt;
   }
-  //! Called by a long Aggregate between batches, with nothing pinned, so the statement can be
-  //! cancelled (it may throw). Sources that return quickly may ignore it.
+  //! Computes `spec` over every row the scan would return, in place of Next (the scan is
+  //! consumed). std::nullopt when this scan cannot (then nothing was read and Next may still
+  //! be used). The in-memory scan does it on the encoded columns.
+  virtual std::optional<ScanGroups> GroupAggregate(const ScanGroupBy& spec, SessionStats& stats) {
+    (void)spec;
+    (void)stats;
+    return std::nullopt;
+  }
+  //! Called by a long Aggregate or GroupAggregate between batches, with nothing pinned, so the
+  //! statement can be cancelled (it may throw). Sources that return quickly may ignore it.
   virtual void SetInterruptCheck(std::function<void()> check) { (void)check; }
 };
 

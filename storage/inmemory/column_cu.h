@@ -215,6 +215,18 @@ class ColumnCU {
   //! or a DATE / INTERVAL column).
   void IntValues(uint32_t begin, size_t n, const uint32_t* rows, size_t k, int64_t* out,
                  uint8_t* scratch) const;
+  //! A NUMBER column held as integers at one scale: IntValues gives value x 10^NumberScale().
+  bool ScaledNumbers() const { return int_domain_ && type_.id == TypeId::kNumber; }
+  int32_t NumberScale() const { return scale_; }
+  //! GROUP BY on the codes: how many group codes a dictionary CU has (its distinct values,
+  //! and one more for NULL when it has NULLs); 0 for the other encodings.
+  uint32_t GroupCardinality() const;
+  //! out[i] = the group code of row rows[i] (rows as IntValues'): its dictionary code, or
+  //! GroupCardinality() - 1 for a NULL. REQUIRES: GroupCardinality() > 0.
+  void GroupCodes(uint32_t begin, size_t n, const uint32_t* rows, size_t k, uint32_t* out,
+                  uint8_t* scratch) const;
+  //! The value group code `code` stands for (NULL for the NULL code).
+  Value GroupKey(uint32_t code) const;
   //! Rows begin .. begin + n - 1 whose value is in `keys` (never a NULL row), written to
   //! sel in ascending order; returns how many. A join filter's exact probe of a whole batch
   //! that no predicate narrowed: values, bit test and selection in one pass over the codes

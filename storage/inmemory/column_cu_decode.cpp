@@ -140,6 +140,53 @@ void DictValues(const uint8_t* codes, uint32_t begin, const uint32_t* rows, size
 
 }  // namespace
 
+uint32_t ColumnCU::GroupCardinality() const {
+  if (enc_ != Encoding::kDictionary) return 0;
+  const size_t ndv = int_domain_ ? dict_i64_.size() : dict_str_.size();
+  return static_cast<uint32_t>(ndv) + (null_count_ > 0 ? 1 : 0);
+}
+
+namespace {
+
+template <typename C>
+void CodesOf(const uint8_t* codes, uint32_t begin, const uint32_t* rows, size_t k, uint32_t* out) {
+  const C* c = reinterpret_cast<const C*>(codes) - begin;
+  for (size_t i = 0; i < k; ++i) out[i] = static_cast<uint32_t>(c[rows[i]]);
+}
+
+}  // namespace
+
+void ColumnCU::GroupCodes(uint32_t begin, size_t n, const uint32_t* rows, size_t k, uint32_t* out,
+                          uint8_t* scratch) const {
+  const uint32_t null_code = GroupCardinality() - 1;
+  if (null_count_ == rows_) {  // every row NULL: no dictionary, no codes
+    std::fill(out, out + k, null_code);
+    return;
+  }
+  const uint8_t* codes = Codes(begin, n, scratch);
+  switch (width_) {
+    case 1:
+      CodesOf<uint8_t>(codes, begin, rows, k, out);
+      break;
+    case 2:
+      CodesOf<uint16_t>(codes, begin, rows, k, out);
+      break;
+    default:  // a dictionary of up to 512K values needs no more than 4 bytes
+      CodesOf<uint32_t>(codes, begin, rows, k, out);
+      break;
+  }
+  if (null_count_ == 0) return;
+  for (size_t i = 0; i < k; ++i) {
+    if (nulls_[rows[i]] != 0) out[i] = null_code;
+  }
+}
+
+Value ColumnCU::GroupKey(uint32_t code) const {
+  if (null_count_ > 0 && code == GroupCardinality() - 1) return Value::Null(type_);
+  if (int_domain_) return FromInt(dict_i64_[code]);
+  return Value::Varchar(dict_str_[code], type_);
+}
+
 void ColumnCU::IntValues(uint32_t begin, size_t n, const uint32_t* rows, size_t k, int64_t* out,
                          uint8_t* scratch) const {
   switch (enc_) {

@@ -240,6 +240,7 @@ std::optional<std::vector<Value>> ImScan::Aggregate(const std::vector<ScanAggreg
     return g.kind == K::kCountStar || g.kind == K::kCount;
   });
   for (; piece_ < pieces_.size(); ++piece_) {
+    if (interrupt_) interrupt_();
     const Piece& p = pieces_[piece_];
     if (p.in_memory) {
       if (!OpenImcu(p.imcu, stats)) continue;

@@ -37,9 +37,14 @@ class ImScan final : public ScanSource {
   //! needs rows): std::nullopt then.
   std::optional<std::vector<Value>> Aggregate(const std::vector<ScanAggregate>& aggs,
                                               SessionStats& stats) override;
+  //! GROUP BY on the codes (im_group_by.cpp); the row-store pieces are grouped from their
+  //! rows. Not with run-time filters: std::nullopt then.
+  std::optional<ScanGroups> GroupAggregate(const ScanGroupBy& spec, SessionStats& stats) override;
+  void SetInterruptCheck(std::function<void()> check) override { interrupt_ = std::move(check); }
   void SetAccess(ScanAccess a) { access_ = std::move(a); }
 
  private:
+  class GroupAggregator;
   struct Piece {
     bool in_memory = false;
     size_t imcu = 0;                          //!< in_memory: which IMCU
@@ -119,6 +124,7 @@ class ImScan final : public ScanSource {
   std::vector<uint8_t> scratch_;  //!< bit-packed codes unpacked for one batch
   ScanAccess access_;
   ScanCounters counters_;
+  std::function<void()> interrupt_;
 };
 
 //! The `IM scan CUs memcompress for ...` statistic of a compression level.
