@@ -22,7 +22,13 @@ bool ToArith(const BoundExpr& e, const TableAccessFull& scan, bool oracle,
       return true;
     }
     case BoundKind::kConstant:
-      if (e.constant.is_null() || e.constant.type().id != TypeId::kNumber) return false;
+      // Evaluated in 64-bit scaled integers: a constant that is not one would send every
+      // batch to the row-by-row Decimal path.
+      if (e.constant.is_null() || e.constant.type().id != TypeId::kNumber ||
+          e.constant.number().scale < 0 || e.constant.number().scale > 18 ||
+          e.constant.number().coef > INT64_MAX || e.constant.number().coef < INT64_MIN) {
+        return false;
+      }
       out.steps.push_back({Op::kConstant, 0, e.constant.number()});
       return true;
     case BoundKind::kFunction: {
@@ -47,12 +53,13 @@ bool ToArith(const BoundExpr& e, const TableAccessFull& scan, bool oracle,
 std::optional<storage::ScanGroupBy> GroupByInScanSpec(const std::vector<BoundExprPtr>& groups,
                                                       const std::vector<AggregateSpec>& aggs,
                                                       const PhysicalOperator& child,
-                                                      const EvalContext& ctx) {
+                                                      const EvalContext& ctx, uint64_t max_groups) {
   using K = storage::ScanGroupBy::Aggregate::Kind;
   if (child.type() != OperatorType::kTableAccessFull || groups.empty()) return std::nullopt;
   const auto& scan = static_cast<const TableAccessFull&>(child);
   if (!scan.inmemory()) return std::nullopt;
   storage::ScanGroupBy spec;
+  spec.max_groups = max_groups;
   for (const BoundExprPtr& g : groups) {
     if (g->kind != BoundKind::kColumn || g->column_index >= scan.column_ids().size()) {
       return std::nullopt;

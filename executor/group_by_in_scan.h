@@ -18,11 +18,13 @@ namespace pathdb {
 //! The scan's spec when `child` is an in-memory full scan, every group is one of its columns
 //! and every aggregate is COUNT(*), or COUNT/SUM/AVG/MIN/MAX (no DISTINCT) of a NUMBER
 //! expression made of its NUMBER columns and NUMBER constants with + - * (outside the ORACLE
-//! dialect, no integral operation: SQLite's integers overflow into REAL). std::nullopt else.
+//! dialect, no integral operation: SQLite's integers overflow into REAL) and constants of
+//! at most 18 digits. std::nullopt else. `max_groups`: what the operator's work area holds
+//! (the scan declines when it may find more).
 std::optional<storage::ScanGroupBy> GroupByInScanSpec(const std::vector<BoundExprPtr>& groups,
                                                       const std::vector<AggregateSpec>& aggs,
                                                       const PhysicalOperator& child,
-                                                      const EvalContext& ctx);
+                                                      const EvalContext& ctx, uint64_t max_groups);
 
 //! Runs `spec` in the scan `child`: true when the scan computed it; then its groups are in
 //! `table` (keys of types `key_types`, inserted in the scan's group order) and their

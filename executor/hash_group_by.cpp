@@ -63,10 +63,7 @@ std::vector<LogicalType> HashGroupBy::ComputeTypes() const {
 
 std::unique_ptr<OperatorState> HashGroupBy::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<HashGroupByState>();
-  st->in_scan = GroupByInScanSpec(groups_, aggs_, *children_.at(0), ctx.eval);
-  // With the shortcut the child is opened only if the scan declines.
-  if (!st->in_scan) st->child = children_[0]->Open(ctx);
-  st->input.Initialize(children_[0]->types());
+  st->input.Initialize(children_.at(0)->types());
   std::vector<LogicalType> key_types;
   std::vector<TypeId> compare_as;
   for (const auto& g : groups_) {
@@ -83,6 +80,11 @@ std::unique_ptr<OperatorState> HashGroupBy::OpenImpl(ExecContext& ctx) const {
   // Keys, hash slot and key hash, then each aggregate's state.
   st->group_bytes = EstimatedRowBytes(key_types) + 32;
   for (const auto& a : aggs_) st->group_bytes += 32 + (a.distinct ? 64 : 0);
+  // Groups beyond the work area would spill (and come out in another order): then rows.
+  st->in_scan = GroupByInScanSpec(groups_, aggs_, *children_[0], ctx.eval,
+                                  ctx.work_area_bytes / st->group_bytes);
+  // With the shortcut the child is opened only if the scan declines.
+  if (!st->in_scan) st->child = children_[0]->Open(ctx);
   return st;
 }
 

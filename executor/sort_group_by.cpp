@@ -39,7 +39,12 @@ std::vector<LogicalType> SortGroupBy::ComputeTypes() const {
 
 std::unique_ptr<OperatorState> SortGroupBy::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<SortGroupByState>();
-  st->in_scan = GroupByInScanSpec(groups_, aggs_, *children_.at(0), ctx.eval);
+  // The groups a scan may find are held as this operator holds its own: in the work area.
+  std::vector<LogicalType> key_types;
+  for (const auto& g : groups_) key_types.push_back(g->type);
+  const uint64_t group_bytes = EstimatedRowBytes(key_types) + 32 * (1 + aggs_.size());
+  st->in_scan = GroupByInScanSpec(groups_, aggs_, *children_.at(0), ctx.eval,
+                                  ctx.work_area_bytes / group_bytes);
   // With the shortcut the child is opened only if the scan declines.
   if (!st->in_scan) st->child = children_[0]->Open(ctx);
   return st;

@@ -182,9 +182,12 @@ namespace {
 //! aggregating operator's call) with what it read, as if the line had run.
 template <typename Result, typename F>
 std::optional<Result> ComputeInScan(const TableAccessFull& op, ExecContext& ctx,
-                                    const storage::ScanSpec& spec, F&& compute) {
+                                    const storage::ScanSpec& spec, bool inmemory_only,
+                                    F&& compute) {
   const LineCharge charge(ctx, ctx.LineStats(op.line_id()));
-  std::unique_ptr<storage::ScanSource> scan = ctx.db.BeginScan(spec, ctx.stats);
+  std::unique_ptr<storage::ScanSource> scan =
+      inmemory_only ? ctx.db.BeginInMemoryScan(spec, ctx.stats) : ctx.db.BeginScan(spec, ctx.stats);
+  if (!scan) return std::nullopt;
   scan->SetInterruptCheck([&ctx] { ctx.CheckCancel(); });
   std::optional<Result> result = compute(*scan);
   if (!result) return std::nullopt;
@@ -202,9 +205,9 @@ std::optional<Result> ComputeInScan(const TableAccessFull& op, ExecContext& ctx,
 std::optional<std::vector<Value>> TableAccessFull::AggregateInScan(
     ExecContext& ctx, const std::vector<storage::ScanAggregate>& aggs) const {
   if (residual_ || !join_filters_.empty() || ctx.shared.dml()) return std::nullopt;
-  return ComputeInScan<std::vector<Value>>(*this, ctx, spec_, [&](storage::ScanSource& scan) {
-    return scan.Aggregate(aggs, ctx.stats);
-  });
+  return ComputeInScan<std::vector<Value>>(
+      *this, ctx, spec_, false,
+      [&](storage::ScanSource& scan) { return scan.Aggregate(aggs, ctx.stats); });
 }
 
 std::optional<storage::ScanGroups> TableAccessFull::GroupByInScan(
@@ -212,9 +215,11 @@ std::optional<storage::ScanGroups> TableAccessFull::GroupByInScan(
   if (residual_ || !join_filters_.empty() || ctx.shared.dml() || !spec_.inmemory) {
     return std::nullopt;
   }
-  return ComputeInScan<storage::ScanGroups>(*this, ctx, spec_, [&](storage::ScanSource& scan) {
-    return scan.GroupAggregate(spec, ctx.stats);
-  });
+  // Only the in-memory scan groups: a row-store scan begun here and declined would count its
+  // statistics (and checkpoint for a direct read) once more when the rows are read.
+  return ComputeInScan<storage::ScanGroups>(
+      *this, ctx, spec_, true,
+      [&](storage::ScanSource& scan) { return scan.GroupAggregate(spec, ctx.stats); });
 }
 
 bool TableAccessFull::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const {

@@ -129,6 +129,10 @@ void Database::Impl::NoteReader(const DirectReader& reader, ScanAccess& access) 
   if (!reader.notes().empty()) Alert("direct path read: " + reader.notes());
 }
 
+std::unique_ptr<ScanSource> Database::BeginInMemoryScan(const ScanSpec& spec, SessionStats& stats) {
+  return spec.inmemory ? impl_->BeginInMemoryScan(spec, stats) : nullptr;
+}
+
 std::unique_ptr<ScanSource> Database::BeginScan(const ScanSpec& spec, SessionStats& stats) {
   Impl& m = *impl_;
   if (spec.inmemory) {

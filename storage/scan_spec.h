@@ -222,6 +222,9 @@ struct ScanGroupBy {
   };
   std::vector<uint32_t> keys;  //!< table columns
   std::vector<Aggregate> aggs;
+  //! The scan declines unless it can tell before reading that there will be at most this
+  //! many groups (the operator's work area: HASH GROUP BY would spill beyond it).
+  uint64_t max_groups = UINT64_MAX;
 };
 
 //! What a scan computed for a ScanGroupBy: groups in the order their first row comes in the

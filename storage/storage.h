@@ -465,6 +465,10 @@ class Database {
   //! REQUIRES: every spec.predicates / runtime_filters column is a column of the table and
   //! each predicate satisfies ScanCanEvaluate. Throws ORA-00904 for a bad column id.
   std::unique_ptr<ScanSource> BeginScan(const ScanSpec& spec, SessionStats& stats);
+  //! BeginScan when it would read spec.table's in-memory copy (spec.inmemory, the copy
+  //! usable for the columns); else nullptr, and no row-store scan was begun (nothing counted,
+  //! no checkpoint; a PRIORITY NONE population may have been asked for, as by BeginScan).
+  std::unique_ptr<ScanSource> BeginInMemoryScan(const ScanSpec& spec, SessionStats& stats);
   //! The plain scan: `column_ids` of every row.
   std::unique_ptr<ScanSource> BeginScan(const TableInfo& table, std::vector<uint32_t> column_ids,
                                         SessionStats& stats);

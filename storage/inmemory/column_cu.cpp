@@ -138,6 +138,7 @@ void ColumnBuffer::AppendWide(const Decimal& d) {
 }
 
 void ColumnCU::InitCodes(uint64_t max_code, bool bit_pack) {
+  max_code_ = max_code;
   packed_ = bit_pack && BitsFor(max_code) <= kMaxPackedBits;
   if (packed_) {
     bits_ = BitsFor(max_code);

@@ -218,8 +218,9 @@ class ColumnCU {
   //! A NUMBER column held as integers at one scale: IntValues gives value x 10^NumberScale().
   bool ScaledNumbers() const { return int_domain_ && type_.id == TypeId::kNumber; }
   int32_t NumberScale() const { return scale_; }
-  //! GROUP BY on the codes: how many group codes a dictionary CU has (its distinct values,
-  //! and one more for NULL when it has NULLs); 0 for the other encodings.
+  //! GROUP BY on the codes: how many group codes a dictionary or frame-of-reference CU has
+  //! (its distinct values or its codes' range, and one more for NULL when it has NULLs); 0
+  //! for the other encodings.
   uint32_t GroupCardinality() const;
   //! out[i] = the group code of row rows[i] (rows as IntValues'): its dictionary code, or
   //! GroupCardinality() - 1 for a NULL. REQUIRES: GroupCardinality() > 0.
@@ -263,6 +264,7 @@ class ColumnCU {
   uint32_t null_count_ = 0;
   std::vector<uint8_t> nulls_;  //!< empty when null_count_ == 0
   int width_ = 0;               //!< bytes per code (dictionary, frame of reference) as scanned
+  uint64_t max_code_ = 0;       //!< the largest code InitCodes made room for
   bool packed_ = false;         //!< codes_ bit-packed, bits_ per code (bit_pack.h)
   int bits_ = 0;
   std::vector<uint8_t> codes_;  //!< rows_ x width_, or packed (NULL rows hold code 0)

@@ -141,9 +141,15 @@ void DictValues(const uint8_t* codes, uint32_t begin, const uint32_t* rows, size
 }  // namespace
 
 uint32_t ColumnCU::GroupCardinality() const {
-  if (enc_ != Encoding::kDictionary) return 0;
-  const size_t ndv = int_domain_ ? dict_i64_.size() : dict_str_.size();
-  return static_cast<uint32_t>(ndv) + (null_count_ > 0 ? 1 : 0);
+  size_t codes = 0;
+  if (enc_ == Encoding::kDictionary) {
+    codes = int_domain_ ? dict_i64_.size() : dict_str_.size();
+  } else if (enc_ == Encoding::kFrameOfReference && max_code_ < (uint64_t{1} << 30)) {
+    codes = static_cast<size_t>(max_code_) + 1;
+  } else {
+    return 0;
+  }
+  return static_cast<uint32_t>(codes) + (null_count_ > 0 ? 1 : 0);
 }
 
 namespace {
@@ -171,8 +177,11 @@ void ColumnCU::GroupCodes(uint32_t begin, size_t n, const uint32_t* rows, size_t
     case 2:
       CodesOf<uint16_t>(codes, begin, rows, k, out);
       break;
-    default:  // a dictionary of up to 512K values needs no more than 4 bytes
+    case 4:
       CodesOf<uint32_t>(codes, begin, rows, k, out);
+      break;
+    default:  // codes below 2^30 (GroupCardinality) in 8-byte lanes
+      CodesOf<uint64_t>(codes, begin, rows, k, out);
       break;
   }
   if (null_count_ == 0) return;
@@ -183,6 +192,10 @@ void ColumnCU::GroupCodes(uint32_t begin, size_t n, const uint32_t* rows, size_t
 
 Value ColumnCU::GroupKey(uint32_t code) const {
   if (null_count_ > 0 && code == GroupCardinality() - 1) return Value::Null(type_);
+  if (enc_ == Encoding::kFrameOfReference) {
+    return FromInt(static_cast<int64_t>(static_cast<uint64_t>(base_) +
+                                        uint64_t{code} * static_cast<uint64_t>(unit_)));
+  }
   if (int_domain_) return FromInt(dict_i64_[code]);
   return Value::Varchar(dict_str_[code], type_);
 }

@@ -31,6 +31,8 @@ constexpr uint32_t kNoGroup = UINT32_MAX;
 constexpr uint64_t kMaxCodeGroups = 4096;
 //! Rows of a block, roughly (to weigh row-store blocks against in-memory rows).
 constexpr uint64_t kRowsPerBlockGuess = 50;
+//! Rows a block can hold at most (a row takes its 2-byte slot and a few bytes at least).
+constexpr uint64_t kMaxRowsPerBlock = kBlockSize / 8;
 
 //! Group keys ordered as values, NULLs equal to each other (GROUP BY's rule).
 struct KeysLess {
@@ -536,21 +538,27 @@ std::optional<ScanGroups> ImScan::GroupAggregate(const ScanGroupBy& spec, Sessio
       if (!u->columns[c]) return std::nullopt;
     }
   }
-  // Every IMCU groups on its codes (dictionary keys, few combinations), and most blocks are
-  // in memory: the row-by-row path is for a few stale blocks, not for the table.
+  // Every IMCU groups on its codes (few key combinations), and most blocks are in memory:
+  // the row-by-row path is for a few stale blocks, not for the table. The groups are bounded
+  // before anything is read: each IMCU's key combinations, a row-store piece's rows.
+  uint64_t bound = 0;
   for (const auto& u : snap_.imcus) {
     uint64_t combos = 1;
     for (uint32_t key : spec.keys) {
       combos *= u->columns[key]->GroupCardinality();
       if (combos == 0 || combos > kMaxCodeGroups) return std::nullopt;
     }
+    bound += combos;
   }
   uint64_t in_memory = 0, row_store = 0;
   for (const Piece& p : pieces_) {
     (p.in_memory ? in_memory : row_store) +=
         p.in_memory ? p.row_end - p.row_begin : p.block_end - p.block_begin;
   }
-  if (spec.keys.empty() || row_store * kRowsPerBlockGuess > in_memory) return std::nullopt;
+  bound += row_store * kMaxRowsPerBlock;
+  if (spec.keys.empty() || row_store * kRowsPerBlockGuess > in_memory || bound > spec.max_groups) {
+    return std::nullopt;
+  }
   for (; piece_ < pieces_.size(); ++piece_) {
     if (interrupt_) interrupt_();
     const Piece& p = pieces_[piece_];
@@ -560,6 +568,7 @@ std::optional<ScanGroups> ImScan::GroupAggregate(const ScanGroupBy& spec, Sessio
       agg.BeginImcu(u);
       for (uint32_t begin = p.row_begin; begin < p.row_end;) {
         const auto n = static_cast<size_t>(std::min<uint32_t>(p.row_end - begin, kVectorSize));
+        if (interrupt_) interrupt_();
         stats.Add(Stat::kImScanRowsValid, n);
         counters_.rows_read += n;
         FilterBatch(u, begin, n);

@@ -1,14 +1,14 @@
 // Randomized: GROUP BY computed by the in-memory scan (SORT/HASH GROUP BY over TABLE ACCESS
 // INMEMORY FULL; executor/group_by_in_scan.h) against the same query on the row store
-// (NO_INMEMORY). Keys: dictionary-coded columns with NULLs (NUMBER, VARCHAR2, CHAR), one or
+// (NO_INMEMORY). Keys: columns with NULLs (NUMBER, VARCHAR2, CHAR), one or
 // three of them; aggregates: COUNT(*), COUNT/SUM/AVG/MIN/MAX of NUMBER expressions with + - *
 // and constants (TPC-H Q1's shapes, shared and nested arguments), NULL operands, values whose
 // products overflow 64 bits, wide NUMBERs outside the integer domain. HASH GROUP BY without
 // ORDER BY must return the groups in the same order as from rows. Between rounds: inserts
 // into populated blocks and beyond them, updates that change keys and values, deletes, an open
-// transaction, repopulation. The grouped form must really run in the scan (ALLSTATS note) when
-// the keys are dictionary-coded, and decline -- with the same answers -- when an encoding
-// without a dictionary is forced.
+// transaction, repopulation. Each encoding forced on its own, also bit-packed. The grouped
+// form must really run in the scan (ALLSTATS note) when the keys are dictionary- or
+// frame-of-reference-coded, and decline -- with the same answers -- on plain values.
 #include <random>
 
 #include "session_test_util.h"
@@ -29,24 +29,30 @@ class InMemoryGroupByTest : public SessionTest, public ::testing::WithParamInter
 };
 
 TEST_P(InMemoryGroupByTest, ScanGroupsEqualRowStoreGroups) {
-  const std::string encoding = GetParam();
+  // CAPACITY...: bit-packed codes (MEMCOMPRESS FOR CAPACITY HIGH), the rest as without it.
+  const bool capacity = GetParam().starts_with("CAPACITY");
+  const std::string encoding =
+      capacity ? (GetParam() == "CAPACITY" ? "AUTO" : GetParam().substr(9)) : GetParam();
   Exec("alter session set inmemory_size = 128M");
   Exec("alter session set \"_inmemory_synchronous_population\" = true");
   if (encoding != "AUTO") Exec("alter session set \"_inmemory_force_encoding\" = " + encoding);
   Exec(
       "create table t (id number(10) not null, g number(4), s varchar2(6), c char(2), "
-      "qty number(15,2), price number(15,2), disc number(15,2), big number, sh date)");
+      "qty number(15,2), price number(15,2), disc number(15,2), big number, sh date, "
+      "m number(6))");
   Exec(
       "insert into t select level, case when mod(level, 17) = 0 then null else mod(level, 7) end, "
       "case when mod(level, 23) = 0 then null else 'S' || mod(level * 3, 5) end, "
       "chr(65 + mod(level, 3)), mod(level, 50) + 1, mod(level * 37, 100000) / 100 + 900, "
       "case when mod(level, 29) = 0 then null else mod(level, 11) / 100 end, "
       "case when mod(level, 300) = 0 then 123456789012345678901234 + level else level * 1000003 "
-      "end, date '2020-01-01' + mod(level, 400) from dual connect by level <= 9000");
+      "end, date '2020-01-01' + mod(level, 400), 100 + 10 * mod(level, 9) "
+      "from dual connect by level <= 9000");
   Exec("commit");
-  Exec("alter table t inmemory");
+  Exec(capacity ? "alter table t inmemory memcompress for capacity high"
+                : "alter table t inmemory");
 
-  std::mt19937 rng(static_cast<unsigned>(encoding.size()) * 104729u + 11);
+  std::mt19937 rng(static_cast<unsigned>(GetParam().size()) * 104729u + 11);
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
   auto num = [&](int n) { return std::to_string(pick(n)); };
   auto predicate = [&]() -> std::string {
@@ -65,7 +71,8 @@ TEST_P(InMemoryGroupByTest, ScanGroupsEqualRowStoreGroups) {
         return "1 = 1";
     }
   };
-  const char* keys[] = {"g", "s", "c", "g, s", "c, g, s", "s, c"};
+  // M: a frame of reference with a base and a unit (100, 110, ..., 180).
+  const char* keys[] = {"g", "s", "c", "g, s", "c, g, s", "s, c", "m", "m, s"};
   const char* lists[] = {
       // Q1's shapes: SUM and AVG of one argument, a product continued by another.
       "sum(qty), sum(price), sum(price * (1 - disc)), sum(price * (1 - disc) * (1 + disc)), "
@@ -77,7 +84,7 @@ TEST_P(InMemoryGroupByTest, ScanGroupsEqualRowStoreGroups) {
   };
   auto check = [&](int round) {
     for (int i = 0; i < 5; ++i) {
-      const std::string k = keys[pick(6)];
+      const std::string k = keys[pick(8)];
       const std::string list = lists[pick(4)];
       const std::string where = " from t where " + predicate() + " group by " + k;
       // HASH GROUP BY: groups in the order their first row comes.
@@ -97,7 +104,7 @@ TEST_P(InMemoryGroupByTest, ScanGroupsEqualRowStoreGroups) {
       case 0:
         Exec("insert into t select 20000 + level + " + std::to_string(round * 1000) +
              ", mod(level, 9), 'N' || mod(level, 2), 'Z', level, level / 4, 0.5, null, "
-             "date '2020-03-01' from dual connect by level <= 300");
+             "date '2020-03-01', 95 from dual connect by level <= 300");
         Exec("commit");
         break;
       case 1:
@@ -122,17 +129,31 @@ TEST_P(InMemoryGroupByTest, ScanGroupsEqualRowStoreGroups) {
   const std::string q1 =
       "select /*+ inmemory(t) */ c, s, sum(price * (1 - disc)), avg(qty), count(*) from t "
       "where sh > date '2020-02-01' group by c, s order by c, s";
-  // String keys are dictionary-coded unless PLAIN is forced; a NUMBER key only when
-  // DICTIONARY is (FOR has no dictionary: the scan declines).
+  // String keys are dictionary-coded unless PLAIN is forced; a NUMBER key groups on its
+  // dictionary or frame-of-reference codes, not on plain values (the scan declines).
   const auto in_scan = [&](const std::string& q) {
     return Note(q).find("aggregates computed in the scan") != std::string::npos;
   };
   EXPECT_EQ(in_scan(q1), encoding != "PLAIN") << encoding;
   if (encoding != "AUTO") {
     EXPECT_EQ(in_scan("select /*+ inmemory(t) */ g, max(qty * price) from t group by g"),
-              encoding == "DICTIONARY")
-        << encoding;
+              encoding == "DICTIONARY" || encoding == "FOR")
+        << GetParam();
   }
+  // More groups than the work area holds: HASH GROUP BY spills them, and the scan declines
+  // (its groups would come out in another order).
+  Exec("create table w (id number(10), k varchar2(10), v number(10,2))");
+  Exec(
+      "insert into w select level, 'K' || trunc(level / 3), mod(level, 100) / 10 from dual "
+      "connect by level <= 6000");
+  Exec("commit");
+  Exec("alter table w inmemory");
+  const std::string many = "select k, count(*), sum(v) from w group by k";
+  EXPECT_EQ(in_scan("select /*+ inmemory(w) */" + many.substr(6)), encoding != "PLAIN");
+  Exec("alter session set pga_aggregate_target = 1M");
+  EXPECT_FALSE(in_scan("select /*+ inmemory(w) */" + many.substr(6)));
+  EXPECT_EQ(Rows("select /*+ inmemory(w) */" + many.substr(6)),
+            Rows("select /*+ no_inmemory(w) */" + many.substr(6)));
   // A key that is an expression, or an aggregate the scan cannot compute: from rows.
   EXPECT_EQ(Note("select /*+ inmemory(t) */ g + 1, count(*) from t group by g + 1")
                 .find("aggregates computed in the scan"),
@@ -143,7 +164,8 @@ TEST_P(InMemoryGroupByTest, ScanGroupsEqualRowStoreGroups) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Encodings, InMemoryGroupByTest,
-                         ::testing::Values("AUTO", "DICTIONARY", "FOR", "PLAIN"));
+                         ::testing::Values("AUTO", "DICTIONARY", "FOR", "PLAIN", "CAPACITY",
+                                           "CAPACITY_FOR"));
 
 }  // namespace
 }  // namespace pathdb::testing
