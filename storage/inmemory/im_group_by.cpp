@@ -1,19 +1,22 @@
 // GROUP BY in the in-memory scan (ImScan::GroupAggregate): SORT or HASH GROUP BY over TABLE
 // ACCESS INMEMORY FULL hands its keys and aggregates down, and the scan computes them on the
 // encoded columns, batch by batch, without building a row:
-// - the batch's group: when every key column of the IMCU is dictionary-encoded, the codes of
-//   the keys combine into one small integer per row, mapped to a group through an array that
-//   is filled the first time each combination turns up (a few thousand combinations at most,
-//   so TPC-H Q1's four groups cost an array load a row);
+// - the batch's group: when every key column of the IMCU is dictionary- or frame-of-
+//   reference-encoded, the codes of the keys combine into one small integer per row, mapped
+//   to a group through an array that is filled the first time each combination turns up (a
+//   few thousand combinations at most, so TPC-H Q1's four groups cost an array load a row);
 // - each argument (a ScanArith) is evaluated in 64-bit integers on the columns' scaled
 //   integer values (NUMBER(p,s) in the integer domain), with every overflow detected -- the
 //   exact results the executor's NUMBER operators give on 32-byte Decimals, at an eighth of
 //   the memory traffic (Q1's time went to moving Decimals, not to adding them);
-// - sums go into 128-bit partials per group, folded into the exact Decimal accumulators once
-//   per batch.
+// - sums go into 64-bit partials per group (128-bit when one overflows), folded into the
+//   exact Decimal accumulators once per batch.
 // Anything else -- keys of other encodings, columns not in the integer domain, an overflow,
 // the row-store pieces (stale blocks, blocks beyond the IMCUs) -- is computed row by row on
-// values with Decimal arithmetic, so the answer is always the executor's.
+// values with Decimal arithmetic, so the answer is always the executor's. One limit: a sum
+// that outgrows NUMBER's 38 digits is rounded where it passes them, here once per batch, in
+// the executor per row or per batch of its own (its paths differ from each other the same
+// way), so such sums may differ in the 38th digit.
 #include <algorithm>
 #include <map>
 
