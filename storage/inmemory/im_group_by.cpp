@@ -54,10 +54,11 @@ struct KeysLess {
 };
 
 //! The program's value for one row (`column(c)`: table column c's Value), with the
-//! executor's Decimal operators; nullopt for NULL.
+//! executor's Decimal operators; nullopt for NULL. `stack`: the caller's, reused.
 template <typename F>
-std::optional<Decimal> EvalRow(const ScanArith& a, F&& column) {
-  std::vector<std::optional<Decimal>> stack;
+std::optional<Decimal> EvalRow(const ScanArith& a, F&& column,
+                               std::vector<std::optional<Decimal>>& stack) {
+  stack.clear();
   for (const ScanArith::Step& s : a.steps) {
     if (s.op == Op::kColumn) {
       const Value v = column(s.column);
@@ -84,23 +85,23 @@ std::optional<Decimal> EvalRow(const ScanArith& a, F&& column) {
   return stack.back();
 }
 
-//! One row's value into an accumulator.
-void Add(Kind kind, Accumulator& acc, const std::optional<Decimal>& v) {
-  if (kind == Kind::kCountStar) {
-    ++acc.count;
-    return;
-  }
-  if (!v) return;
-  ++acc.count;
-  if (kind == Kind::kCount) return;
+//! `v` into a SUM, MIN or MAX accumulator's value (its count is the caller's).
+void Keep(Kind kind, Accumulator& acc, const Decimal& v) {
   if (!acc.has) {
-    acc.value = *v;
+    acc.value = v;
   } else if (kind == Kind::kSum) {
-    acc.value = acc.value + *v;
-  } else if (kind == Kind::kMin ? *v < acc.value : acc.value < *v) {
-    acc.value = *v;
+    acc.value = acc.value + v;
+  } else if (kind == Kind::kMin ? v < acc.value : acc.value < v) {
+    acc.value = v;
   }
   acc.has = true;
+}
+
+//! One row's value into an accumulator.
+void Add(Kind kind, Accumulator& acc, const std::optional<Decimal>& v) {
+  if (kind != Kind::kCountStar && !v) return;
+  ++acc.count;
+  if (kind != Kind::kCountStar && kind != Kind::kCount) Keep(kind, acc, *v);
 }
 
 //! A batch's values of one program or column: v[i] x 10^-scale for selected row i.
@@ -233,18 +234,16 @@ class ImScan::GroupAggregator {
   }
   const std::vector<uint32_t>& columns() const { return columns_; }
 
-  //! Before the batches of IMCU `u`: how its rows find their group.
+  //! Before the batches of IMCU `u`: its key codes' combinations, none mapped to a group
+  //! yet. REQUIRES: each key CU has group codes, at most kMaxCodeGroups combinations.
   void BeginImcu(const Imcu& u) {
-    by_codes_ = !spec_.keys.empty();
     uint64_t combos = 1;
     cards_.clear();
     for (uint32_t key : spec_.keys) {
-      const uint32_t card = u.columns[key]->GroupCardinality();
-      combos *= std::max<uint32_t>(card, 1);
-      by_codes_ = by_codes_ && card > 0 && combos <= kMaxCodeGroups;
-      cards_.push_back(card);
+      cards_.push_back(u.columns[key]->GroupCardinality());
+      combos *= cards_.back();
     }
-    code_group_.assign(by_codes_ ? combos : 0, kNoGroup);
+    code_group_.assign(combos, kNoGroup);
   }
 
   //! Rows sel[0, k) (ascending, within [begin, begin + n)) of IMCU `u`.
@@ -278,11 +277,12 @@ class ImScan::GroupAggregator {
         for (size_t i = 0; i < k; ++i) {
           const uint32_t row = sel[i];
           Add(agg.kind, accs[gids_[i]],
-              EvalRow(agg.arg, [&](uint32_t c) { return u.columns[c]->GetValue(row); }));
+              EvalRow(
+                  agg.arg, [&](uint32_t c) { return u.columns[c]->GetValue(row); }, row_stack_));
         }
         continue;
       }
-      Accumulate(agg.kind, accs, lanes_[a], lane_valid_[a].data(), k);
+      Accumulate(a, k);
     }
   }
 
@@ -300,7 +300,8 @@ class ImScan::GroupAggregator {
         const ScanGroupBy::Aggregate& agg = spec_.aggs[a];
         std::optional<Decimal> v;
         if (agg.kind != Kind::kCountStar) {
-          v = EvalRow(agg.arg, [&](uint32_t c) { return chunk.column(pos(c)).GetValue(r); });
+          v = EvalRow(
+              agg.arg, [&](uint32_t c) { return chunk.column(pos(c)).GetValue(r); }, row_stack_);
         }
         Add(agg.kind, groups_.aggs[a][g], v);
       }
@@ -328,14 +329,6 @@ class ImScan::GroupAggregator {
   void FindGroups(const Imcu& u, uint32_t begin, size_t n, const uint32_t* sel, size_t k,
                   uint8_t* scratch) {
     std::vector<Value> keys(spec_.keys.size());
-    if (!by_codes_) {
-      for (size_t i = 0; i < k; ++i) {
-        for (size_t j = 0; j < keys.size(); ++j)
-          keys[j] = u.columns[spec_.keys[j]]->GetValue(sel[i]);
-        gids_[i] = GroupOf(keys);
-      }
-      return;
-    }
     uint32_t* local = gids_.data();
     for (size_t j = 0; j < spec_.keys.size(); ++j) {
       const ColumnCU& cu = *u.columns[spec_.keys[j]];
@@ -431,13 +424,14 @@ class ImScan::GroupAggregator {
     return true;
   }
 
-  //! Adds a batch's values (lane.v[i], NULL where the lane is nullable and valid[i] == 0) to
-  //! their groups' accumulators.
-  void Accumulate(Kind kind, std::vector<Accumulator>& accs, const Lane& lane, const uint8_t* valid,
-                  size_t k) {
+  //! Adds aggregate a's values of the batch (lanes_[a], NULL where it is nullable and
+  //! lane_valid_[a] is 0) to their groups' accumulators.
+  void Accumulate(size_t a, size_t k) {
+    const Kind kind = spec_.aggs[a].kind;
+    std::vector<Accumulator>& accs = groups_.aggs[a];
+    const Lane& lane = lanes_[a];
+    const uint8_t* valid = nullable_[a] ? lane_valid_[a].data() : nullptr;
     const size_t groups = accs.size();
-    const size_t a = static_cast<size_t>(&accs - groups_.aggs.data());
-    if (!nullable_[a]) valid = nullptr;
     // Per group: the non-NULL values (every row of the group when nothing is NULL).
     const uint64_t* count = rows_of_.data();
     if (valid) {
@@ -469,9 +463,7 @@ class ImScan::GroupAggregator {
       for (size_t g = 0; g < groups; ++g) {
         if (count[g] == 0) continue;
         accs[g].count += count[g];
-        const Decimal part = sum_[g] == 0 ? Decimal{} : Decimal{sum_[g], lane.scale};
-        accs[g].value = accs[g].has ? accs[g].value + part : part;
-        accs[g].has = true;
+        Keep(kind, accs[g], sum_[g] == 0 ? Decimal{} : Decimal{sum_[g], lane.scale});
       }
       return;
     }
@@ -487,9 +479,8 @@ class ImScan::GroupAggregator {
     }
     for (size_t g = 0; g < groups; ++g) {
       if (!seen_[g]) continue;
-      const Decimal v = best_[g] == 0 ? Decimal{} : Decimal{best_[g], lane.scale};
-      Add(kind, accs[g], v);
-      accs[g].count += count[g] - 1;  // Add counted one
+      accs[g].count += count[g];
+      Keep(kind, accs[g], best_[g] == 0 ? Decimal{} : Decimal{best_[g], lane.scale});
     }
   }
 
@@ -509,7 +500,6 @@ class ImScan::GroupAggregator {
   std::vector<std::vector<std::vector<int64_t>>> programs_;
   std::vector<Lane> stack_;
   std::vector<uint32_t> gids_, codes_;
-  bool by_codes_ = false;
   std::vector<uint32_t> cards_;
   std::vector<uint32_t> code_group_;  //!< combined key code -> group
   std::vector<uint64_t> rows_of_, count_;
@@ -517,6 +507,7 @@ class ImScan::GroupAggregator {
   std::vector<int128> sum_;
   std::vector<int64_t> best_;
   std::vector<uint8_t> seen_;
+  std::vector<std::optional<Decimal>> row_stack_;  //!< EvalRow's
 };
 
 std::optional<ScanGroups> ImScan::GroupAggregate(const ScanGroupBy& spec, SessionStats& stats) {
@@ -562,35 +553,18 @@ std::optional<ScanGroups> ImScan::GroupAggregate(const ScanGroupBy& spec, Sessio
   if (spec.keys.empty() || row_store * kRowsPerBlockGuess > in_memory || bound > spec.max_groups) {
     return std::nullopt;
   }
-  for (; piece_ < pieces_.size(); ++piece_) {
-    if (interrupt_) interrupt_();
-    const Piece& p = pieces_[piece_];
-    if (p.in_memory) {
-      if (!OpenImcu(p.imcu, stats)) continue;
-      const Imcu& u = *snap_.imcus[p.imcu];
-      agg.BeginImcu(u);
-      for (uint32_t begin = p.row_begin; begin < p.row_end;) {
-        const auto n = static_cast<size_t>(std::min<uint32_t>(p.row_end - begin, kVectorSize));
-        if (interrupt_) interrupt_();
-        stats.Add(Stat::kImScanRowsValid, n);
-        counters_.rows_read += n;
-        FilterBatch(u, begin, n);
+  ReadPieces(
+      stats,
+      [&](const Piece&, const Imcu& u) {
+        agg.BeginImcu(u);
+        return false;
+      },
+      [&](const Imcu& u, uint32_t begin, size_t n) {
         const size_t k = MaskToSelection(mask_.data(), n, begin, sel_.data());
-        counters_.rows_returned += k;
         if (k > 0) agg.Batch(u, begin, n, sel_.data(), k, scratch_.data());
-        begin += static_cast<uint32_t>(n);
-      }
-      continue;
-    }
-    stats.Add(Stat::kImScanCusInvalidOrMissing);
-    child_ = row_store_({p.block_begin, p.block_end});
-    DataChunk chunk;
-    while (child_->Next(chunk, nullptr, stats)) {
-      agg.Rows(chunk, [&pos](uint32_t c) { return pos[c]; });
-    }
-    FinishRowStorePiece();
-  }
-  done_ = true;
+        return k;
+      },
+      [&](const DataChunk& chunk) { agg.Rows(chunk, [&pos](uint32_t c) { return pos[c]; }); });
   return agg.Finish();
 }
 

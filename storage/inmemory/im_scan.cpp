@@ -221,6 +221,37 @@ bool ImScan::FilterBatch(const Imcu& u, uint32_t begin, size_t n) {
   return !first;
 }
 
+void ImScan::ReadPieces(SessionStats& stats,
+                        const std::function<bool(const Piece&, const Imcu&)>& imcu,
+                        const std::function<size_t(const Imcu&, uint32_t, size_t)>& batch,
+                        const std::function<void(const DataChunk&)>& chunk) {
+  for (; piece_ < pieces_.size(); ++piece_) {
+    if (interrupt_) interrupt_();
+    const Piece& p = pieces_[piece_];
+    if (!p.in_memory) {
+      stats.Add(Stat::kImScanCusInvalidOrMissing);
+      child_ = row_store_({p.block_begin, p.block_end});
+      DataChunk rows;
+      while (child_->Next(rows, nullptr, stats)) chunk(rows);
+      FinishRowStorePiece();
+      continue;
+    }
+    if (!OpenImcu(p.imcu, stats)) continue;
+    const Imcu& u = *snap_.imcus[p.imcu];
+    if (imcu(p, u)) continue;
+    for (uint32_t begin = p.row_begin; begin < p.row_end;) {
+      const auto n = static_cast<size_t>(std::min<uint32_t>(p.row_end - begin, kVectorSize));
+      if (interrupt_) interrupt_();
+      stats.Add(Stat::kImScanRowsValid, n);
+      counters_.rows_read += n;
+      FilterBatch(u, begin, n);
+      counters_.rows_returned += batch(u, begin, n);
+      begin += static_cast<uint32_t>(n);
+    }
+  }
+  done_ = true;
+}
+
 std::optional<std::vector<Value>> ImScan::Aggregate(const std::vector<ScanAggregate>& aggs,
                                                     SessionStats& stats) {
   using K = ScanAggregate::Kind;
@@ -239,16 +270,13 @@ std::optional<std::vector<Value>> ImScan::Aggregate(const std::vector<ScanAggreg
   const bool counts_only = std::all_of(aggs.begin(), aggs.end(), [](const ScanAggregate& g) {
     return g.kind == K::kCountStar || g.kind == K::kCount;
   });
-  for (; piece_ < pieces_.size(); ++piece_) {
-    if (interrupt_) interrupt_();
-    const Piece& p = pieces_[piece_];
-    if (p.in_memory) {
-      if (!OpenImcu(p.imcu, stats)) continue;
-      const Imcu& u = *snap_.imcus[p.imcu];
-      // Every predicate true for every row of this IMCU (its min/max and no NULLs in the
-      // tested columns say so; the mirror of pruning): counts come from the CUs' NULL counts,
-      // without a mask or a look at the codes.
-      if (counts_only && imcu_state_[p.imcu] == 3) {
+  ReadPieces(
+      stats,
+      [&](const Piece& p, const Imcu& u) {
+        // Every predicate true for every row of this IMCU (its min/max and no NULLs in the
+        // tested columns say so; the mirror of pruning): counts come from the CUs' NULL
+        // counts, without a mask or a look at the codes.
+        if (!counts_only || imcu_state_[p.imcu] != 3) return false;
         const uint32_t n = p.row_end - p.row_begin;
         stats.Add(Stat::kImScanRowsValid, n);
         counters_.rows_read += n;
@@ -259,51 +287,38 @@ std::optional<std::vector<Value>> ImScan::Aggregate(const std::vector<ScanAggreg
             acc[a].count += u.columns[aggs[a].column]->NonNullIn(p.row_begin, n);
           }
         }
-        continue;
-      }
-      for (uint32_t begin = p.row_begin; begin < p.row_end;) {
-        const auto n = static_cast<size_t>(std::min<uint32_t>(p.row_end - begin, kVectorSize));
-        stats.Add(Stat::kImScanRowsValid, n);
-        counters_.rows_read += n;
-        FilterBatch(u, begin, n);
+        return true;
+      },
+      [&](const Imcu& u, uint32_t begin, size_t n) {
         const size_t k = CountMask(mask_.data(), n, simd_);
         rows += k;
-        counters_.rows_returned += k;
         for (size_t a = 0; k > 0 && a < aggs.size(); ++a) {
           if (aggs[a].kind == K::kCountStar) continue;
           u.columns[aggs[a].column]->Aggregate(mask_.data(), begin, n, aggs[a].kind == K::kSum,
                                                aggs[a].kind == K::kMin || aggs[a].kind == K::kMax,
                                                scratch_.data(), acc[a]);
         }
-        begin += static_cast<uint32_t>(n);
-      }
-      continue;
-    }
-    stats.Add(Stat::kImScanCusInvalidOrMissing);
-    child_ = row_store_({p.block_begin, p.block_end});
-    DataChunk chunk;
-    while (child_->Next(chunk, nullptr, stats)) {
-      rows += chunk.Count();
-      for (size_t a = 0; a < aggs.size(); ++a) {
-        if (aggs[a].kind == K::kCountStar) continue;
-        const Vector& v = chunk.column(pos[a]);
-        for (size_t i = 0; i < chunk.Count(); ++i) {
-          Value val = v.GetValue(chunk.RowIndex(i));
-          if (val.is_null()) continue;
-          ColumnCU::BatchAggregate& s = acc[a];
-          ++s.count;
-          if (aggs[a].kind == K::kSum) {
-            s.sum = s.has_sum ? s.sum + val.number() : val.number();
-            s.has_sum = true;
+        return k;
+      },
+      [&](const DataChunk& chunk) {
+        rows += chunk.Count();
+        for (size_t a = 0; a < aggs.size(); ++a) {
+          if (aggs[a].kind == K::kCountStar) continue;
+          const Vector& v = chunk.column(pos[a]);
+          for (size_t i = 0; i < chunk.Count(); ++i) {
+            Value val = v.GetValue(chunk.RowIndex(i));
+            if (val.is_null()) continue;
+            ColumnCU::BatchAggregate& s = acc[a];
+            ++s.count;
+            if (aggs[a].kind == K::kSum) {
+              s.sum = s.has_sum ? s.sum + val.number() : val.number();
+              s.has_sum = true;
+            }
+            if (!s.min || val.Compare(*s.min) < 0) s.min = val;
+            if (!s.max || val.Compare(*s.max) > 0) s.max = val;
           }
-          if (!s.min || val.Compare(*s.min) < 0) s.min = val;
-          if (!s.max || val.Compare(*s.max) > 0) s.max = val;
         }
-      }
-    }
-    FinishRowStorePiece();
-  }
-  done_ = true;
+      });
   std::vector<Value> out;
   for (size_t a = 0; a < aggs.size(); ++a) {
     const LogicalType type = aggs[a].kind == K::kCountStar ? LogicalType::Integer()

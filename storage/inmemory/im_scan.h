@@ -60,6 +60,14 @@ class ImScan final : public ScanSource {
   //! True when the compiled tests pass every row of IMCU `u` (each covers all codes of a
   //! column without NULLs). REQUIRES: OpenImcu compiled them for `u`.
   bool AllRowsPass(const Imcu& u) const;
+  //! Reads every remaining piece in place of Next (Aggregate, GroupAggregate), then ends the
+  //! scan. An IMCU that is not pruned goes to `imcu` first (true: it took the whole piece),
+  //! then batch by batch: tested into mask_, counted as read, and `batch(u, begin, n)` returns
+  //! the rows that passed. A row-store piece's chunks go to `chunk`. Checks for cancellation
+  //! between batches.
+  void ReadPieces(SessionStats& stats, const std::function<bool(const Piece&, const Imcu&)>& imcu,
+                  const std::function<size_t(const Imcu&, uint32_t, size_t)>& batch,
+                  const std::function<void(const DataChunk&)>& chunk);
   bool NextInMemory(Piece& p, DataChunk& out, std::vector<RowId>* rowids, SessionStats& stats);
   void RefreshRuntimeFilters();
   //! The published filters whose Bloom bits this batch of IMCU `u` tests on the codes (the

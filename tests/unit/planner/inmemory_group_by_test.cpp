@@ -20,11 +20,7 @@ class InMemoryGroupByTest : public SessionTest, public ::testing::WithParamInter
  protected:
   std::string Note(const std::string& q) {
     Rows(q);
-    std::string text;
-    for (const auto& r : Rows("select * from table(dbms_xplan.display_cursor(format => "
-                              "'ALLSTATS LAST'))"))
-      text += r + "\n";
-    return text;
+    return LastPlan();
   }
 };
 

@@ -316,11 +316,7 @@ TEST_F(JoinFilterRandomTest, TwoFiltersProbedABlockAtATime) {
   EXPECT_EQ(Count(Plan(with), "JOIN FILTER USE"), 2u) << Plan(with);
   Exec("alter session set statistics_level = all");
   EXPECT_EQ(Rows(with), expected);
-  std::string note;
-  for (const auto& r : Rows("select * from table(dbms_xplan.display_cursor(format => "
-                            "'ALLSTATS LAST'))")) {
-    note += r + "\n";
-  }
+  const std::string note = LastPlan();
   for (const char* bf : {":BF0000: ", ":BF0001: "}) {
     const size_t at = note.find(bf);
     ASSERT_NE(at, std::string::npos) << note;
@@ -363,10 +359,7 @@ TEST_F(JoinFilterRandomTest, ExactKeySetOnTheStoredRows) {
   }
   Exec("alter session set statistics_level = all");
   Rows("select /*+ " + hints + "px_join_filter(f) */ count(*) from d, f where f.k = d.k");
-  std::string note;
-  for (const auto& r : Rows("select * from table(dbms_xplan.display_cursor(format => "
-                            "'ALLSTATS LAST'))"))
-    note += r + "\n";
+  const std::string note = LastPlan();
   EXPECT_NE(note.find("integer keys tested exactly"), std::string::npos) << note;
   EXPECT_EQ(note.find(", 0 rejected"), std::string::npos) << note;
 }

@@ -106,11 +106,7 @@ TEST_P(ScanAggregateRandomTest, ScanFoldEqualsRowByRow) {
   Exec("alter session set statistics_level = all");
   auto note = [&](const std::string& q) {
     Rows(q);
-    std::string text;
-    for (const auto& r : Rows("select * from table(dbms_xplan.display_cursor(format => "
-                              "'ALLSTATS LAST'))"))
-      text += r + "\n";
-    return text;
+    return LastPlan();
   };
   EXPECT_NE(note("select count(k), sum(amt) from t where id > 10")
                 .find("aggregates computed in the scan"),

@@ -90,6 +90,15 @@ class SessionTest : public ::testing::Test {
         name + "'");
     return r.empty() ? 0 : std::stoull(r[0]);
   }
+  //! The last statement's plan as DBMS_XPLAN.DISPLAY_CURSOR shows it with ALLSTATS LAST
+  //! (A-Rows and the Note lines need statistics_level = all), one line per row.
+  std::string LastPlan() {
+    std::string text;
+    for (const auto& r : Rows("select * from table(dbms_xplan.display_cursor(format => "
+                              "'ALLSTATS LAST'))"))
+      text += r + "\n";
+    return text;
+  }
   //! The ORA code a statement fails with (0 when it succeeds).
   int ErrorCode(const std::string& sql) {
     try {
