@@ -19,11 +19,12 @@ uint64_t PackedHash(uint64_t lo, uint64_t hi) {
 }  // namespace
 
 RowHashTable::RowHashTable(std::vector<LogicalType> key_types, std::vector<TypeId> compare_as,
-                           bool nulls_equal)
+                           bool nulls_equal, bool packing)
     : compare_as_(std::move(compare_as)),
       nulls_equal_(nulls_equal),
       keys_(std::move(key_types)),
-      slots_(kInitialSlots, 0) {}
+      slots_(kInitialSlots, 0),
+      packing_(packing) {}
 
 void RowHashTable::HashRows(const std::vector<const Vector*>& keys, const DataChunk& rows,
                             std::vector<uint64_t>& hashes, std::vector<uint8_t>& has_null) const {

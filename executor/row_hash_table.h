@@ -17,9 +17,11 @@ class RowHashTable {
   //! key_types: types of the stored keys. compare_as[j]: the TypeId keys of column j are
   //! compared in (CompareTypeOf of both sides; equal to key_types[j].id for one-sided use).
   //! nulls_equal: NULL = NULL (GROUP BY, DISTINCT, set operations); otherwise a key with a
-  //! NULL never matches and is never inserted (joins).
-  RowHashTable(std::vector<LogicalType> key_types, std::vector<TypeId> compare_as,
-               bool nulls_equal);
+  //! NULL never matches and is never inserted (joins). packing: keep the packed index of few
+  //! keys (below) -- for tables whose rows mostly find a key already there (GROUP BY, DISTINCT);
+  //! a join's build mostly inserts, and its probes never use it.
+  RowHashTable(std::vector<LogicalType> key_types, std::vector<TypeId> compare_as, bool nulls_equal,
+               bool packing = true);
 
   //! For each active row i of `rows` (keys[j] aligned with rows' physical positions): ids[i] =
   //! the id of its key, inserting unseen keys; is_new[i] = 1 when inserted by this call (may be
