@@ -10,8 +10,8 @@ JoinHashTable::JoinHashTable(std::vector<LogicalType> row_types, std::vector<Log
       compare_as_(compare_as),
       keep_row_keys_(keep_row_keys),
       rows_(std::move(row_types)),
-      keys_(std::move(key_types), std::move(compare_as), /*nulls_equal=*/false, /*packing=*/false) {
-}
+      keys_(std::move(key_types), std::move(compare_as), /*nulls_equal=*/false,
+            /*drop_idle_packing=*/true) {}
 
 uint64_t JoinHashTable::HashKey(const std::vector<const Vector*>& keys, size_t row,
                                 const std::vector<TypeId>& compare_as) {
@@ -55,7 +55,7 @@ bool JoinHashTable::Insert(const std::vector<const Vector*>& keys, const DataChu
 
 void JoinHashTable::Clear() {
   rows_ = ChunkCollection(rows_.types());
-  keys_ = RowHashTable(key_types_, compare_as_, /*nulls_equal=*/false, /*packing=*/false);
+  keys_ = RowHashTable(key_types_, compare_as_, /*nulls_equal=*/false, /*drop_idle_packing=*/true);
   head_.clear();
   tail_.clear();
   next_.clear();

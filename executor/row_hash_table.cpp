@@ -19,12 +19,12 @@ uint64_t PackedHash(uint64_t lo, uint64_t hi) {
 }  // namespace
 
 RowHashTable::RowHashTable(std::vector<LogicalType> key_types, std::vector<TypeId> compare_as,
-                           bool nulls_equal, bool packing)
+                           bool nulls_equal, bool drop_idle_packing)
     : compare_as_(std::move(compare_as)),
       nulls_equal_(nulls_equal),
       keys_(std::move(key_types)),
       slots_(kInitialSlots, 0),
-      packing_(packing) {}
+      drop_idle_packing_(drop_idle_packing) {}
 
 void RowHashTable::HashRows(const std::vector<const Vector*>& keys, const DataChunk& rows,
                             std::vector<uint64_t>& hashes, std::vector<uint8_t>& has_null) const {
@@ -229,6 +229,13 @@ void RowHashTable::FindOrInsert(const std::vector<const Vector*>& keys, const Da
       }
       unpacked_.push_back(static_cast<uint32_t>(i));
       sel.push_back(rows.RowIndex(i));
+    }
+    // The first batch finds nothing in an empty table; from the second on, a table whose
+    // rows mostly bring new keys stops packing them (the inserts below then skip it too).
+    if (drop_idle_packing_ && batches_++ > 0 && (n - unpacked_.size()) * 2 < n) {
+      packing_ = false;
+      packed_ = {};
+      packed_count_ = 0;
     }
     if (unpacked_.size() == n) {
       unpacked_.clear();  // nothing found: all rows as they are

@@ -17,11 +17,12 @@ class RowHashTable {
   //! key_types: types of the stored keys. compare_as[j]: the TypeId keys of column j are
   //! compared in (CompareTypeOf of both sides; equal to key_types[j].id for one-sided use).
   //! nulls_equal: NULL = NULL (GROUP BY, DISTINCT, set operations); otherwise a key with a
-  //! NULL never matches and is never inserted (joins). packing: keep the packed index of few
-  //! keys (below) -- for tables whose rows mostly find a key already there (GROUP BY, DISTINCT);
-  //! a join's build mostly inserts, and its probes never use it.
+  //! NULL never matches and is never inserted (joins). drop_idle_packing: give up the packed
+  //! index of few keys (below) after a batch, not the first, in which fewer than half the rows
+  //! found their key there -- for a join's build, whose keys are often all distinct (then the
+  //! index only costs: a third of inserting them) and whose probes never use it.
   RowHashTable(std::vector<LogicalType> key_types, std::vector<TypeId> compare_as, bool nulls_equal,
-               bool packing = true);
+               bool drop_idle_packing = false);
 
   //! For each active row i of `rows` (keys[j] aligned with rows' physical positions): ids[i] =
   //! the id of its key, inserting unseen keys; is_new[i] = 1 when inserted by this call (may be
@@ -74,6 +75,8 @@ class RowHashTable {
   std::vector<PackedSlot> packed_;  //!< power of two, at most half full; empty once dropped
   size_t packed_count_ = 0;
   bool packing_ = true;
+  bool drop_idle_packing_ = false;
+  uint64_t batches_ = 0;            //!< FindOrInsert calls that looked keys up in the packed index
   std::vector<uint32_t> unpacked_;  // per-batch scratch: active positions left to hash
   mutable std::vector<unsigned __int128> packed_keys_;  // per-batch scratch (PackKeys)
   mutable std::vector<uint32_t> packed_bits_;
