@@ -29,6 +29,8 @@ class NestedLoops : public ChildTypedOperator {
 
   JoinKind kind() const { return kind_; }
   const BoundExpr* condition() const { return condition_.get(); }
+  //! Outer columns whose values the inner side reads as parameters (index nested loops).
+  const std::vector<size_t>& outer_columns() const { return outer_columns_; }
   std::unique_ptr<OperatorState> OpenImpl(ExecContext& ctx) const override;
   bool NextImpl(ExecContext& ctx, OperatorState& state, DataChunk& out) const override;
 

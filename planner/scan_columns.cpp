@@ -3,30 +3,56 @@
 #include <optional>
 #include <vector>
 
+#include "executor/adaptive_join.h"
+#include "executor/filter.h"
 #include "executor/hash_group_by.h"
+#include "executor/hash_join.h"
+#include "executor/nested_loops.h"
 #include "executor/projection.h"
 #include "executor/sort_aggregate.h"
 #include "executor/sort_group_by.h"
 #include "executor/table_access_full.h"
 #include "planner/bound_util.h"
-#include "planner/plan_rewrite.h"
 
 namespace pathdb::planner {
 
 namespace {
 
+//! Which output columns of an operator some operator above it reads; nullopt: every one
+//! (or not known).
+using Needed = std::optional<std::vector<bool>>;
+
+//! Marks in `read` the columns `e` reads that `map` places there (map returns false to leave
+//! a column out).
+template <typename Map>
+void MarkRead(const BoundExpr& e, std::vector<bool>& read, Map map) {
+  VisitColumns(e, [&](size_t i) {
+    size_t at = 0;
+    if (map(i, at) && at < read.size()) read[at] = true;
+  });
+}
+
+void MarkRead(const BoundExpr& e, std::vector<bool>& read) {
+  MarkRead(e, read, [](size_t i, size_t& at) {
+    at = i;
+    return true;
+  });
+}
+
+//! `needed` as a vector of `width` entries (all true when unknown or of another width).
+std::vector<bool> Expand(const Needed& needed, size_t width) {
+  if (!needed || needed->size() != width) return std::vector<bool>(width, true);
+  return *needed;
+}
+
 //! The input columns `op` reads, when it is an operator whose every input reference is in
-//! the expressions below (nullopt: assume it reads all of them).
-std::optional<std::vector<bool>> ColumnsRead(const PhysicalOperator& op, size_t width) {
+//! the expressions below and whose output is computed from them (nullopt otherwise); a
+//! projection's expression for an output column nobody reads is not counted.
+Needed AggregateOrProjectionReads(const PhysicalOperator& op, size_t width, const Needed& needed) {
   std::vector<bool> read(width, false);
-  auto mark = [&](const BoundExpr& e) {
-    VisitColumns(e, [&](size_t i) {
-      if (i < read.size()) read[i] = true;
-    });
-  };
   auto aggregates = [&](const std::vector<AggregateSpec>& aggs) {
     for (const AggregateSpec& a : aggs) {
-      if (a.arg) mark(*a.arg);
+      if (a.arg) MarkRead(*a.arg, read);
     }
   };
   switch (op.type()) {
@@ -35,38 +61,155 @@ std::optional<std::vector<bool>> ColumnsRead(const PhysicalOperator& op, size_t 
       return read;
     case OperatorType::kHashGroupBy: {
       const auto& g = static_cast<const HashGroupBy&>(op);
-      for (const auto& e : g.groups()) mark(*e);
+      for (const auto& e : g.groups()) MarkRead(*e, read);
       aggregates(g.aggregates());
       return read;
     }
     case OperatorType::kSortGroupBy: {
       const auto& g = static_cast<const SortGroupBy&>(op);
-      for (const auto& e : g.groups()) mark(*e);
+      for (const auto& e : g.groups()) MarkRead(*e, read);
       aggregates(g.aggregates());
       return read;
     }
-    case OperatorType::kProjection:
-      for (const auto& e : static_cast<const Projection&>(op).exprs()) mark(*e);
+    case OperatorType::kProjection: {
+      const auto& exprs = static_cast<const Projection&>(op).exprs();
+      const std::vector<bool> out = Expand(needed, exprs.size());
+      for (size_t i = 0; i < exprs.size(); ++i) {
+        if (out[i]) MarkRead(*exprs[i], read);
+      }
       return read;
+    }
     default:
       return std::nullopt;
   }
 }
 
+//! Splits what a join reads -- `out` over its output (outer/build columns, then inner/probe
+//! columns) -- into its two inputs' needs, adding `keys0` (over input 0), `keys1` (over input
+//! 1) and `residual` (inner/probe columns first when `residual_inner_first`, else outer).
+void SplitJoin(const std::vector<bool>& out, size_t w0, size_t w1,
+               const std::vector<const BoundExpr*>& keys0,
+               const std::vector<const BoundExpr*>& keys1, const BoundExpr* residual,
+               bool residual_inner_first, std::vector<bool>& n0, std::vector<bool>& n1) {
+  n0.assign(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(w0));
+  n1.assign(out.begin() + static_cast<std::ptrdiff_t>(w0), out.end());
+  for (const BoundExpr* k : keys0) MarkRead(*k, n0);
+  for (const BoundExpr* k : keys1) MarkRead(*k, n1);
+  if (residual == nullptr) return;
+  const size_t first = residual_inner_first ? w1 : w0;
+  MarkRead(*residual, n0, [&](size_t i, size_t& at) {
+    at = residual_inner_first ? i - first : i;
+    return residual_inner_first ? i >= first : i < first;
+  });
+  MarkRead(*residual, n1, [&](size_t i, size_t& at) {
+    at = residual_inner_first ? i : i - first;
+    return residual_inner_first ? i < first : i >= first;
+  });
+}
+
+bool KeepsBothSides(JoinKind kind) {
+  return kind == JoinKind::kInner || kind == JoinKind::kLeftOuter;
+}
+
+std::vector<const BoundExpr*> Raw(const std::vector<BoundExprPtr>& exprs) {
+  std::vector<const BoundExpr*> out;
+  for (const auto& e : exprs) out.push_back(e.get());
+  return out;
+}
+
+//! What each child of `op` must output, given what is read of `op`'s output (nullopt for a
+//! child: everything). Only operators whose column layout and reads are known here pass a
+//! narrower need down; every other one asks its children for all their columns.
+std::vector<Needed> ChildNeeds(PhysicalOperator& op, const Needed& needed) {
+  const size_t n = op.children().size();
+  std::vector<Needed> kids(n);
+  auto width = [&](size_t i) { return op.children()[i]->types().size(); };
+  const size_t out_width = op.types().size();
+  switch (op.type()) {
+    case OperatorType::kSortAggregate:
+    case OperatorType::kHashGroupBy:
+    case OperatorType::kSortGroupBy:
+    case OperatorType::kProjection:
+      if (n == 1) kids[0] = AggregateOrProjectionReads(op, width(0), needed);
+      return kids;
+    case OperatorType::kFilter:
+    case OperatorType::kStatisticsCollector:
+    case OperatorType::kJoinFilterCreate: {
+      // Rows and columns pass through unchanged.
+      if (n != 1 || width(0) != out_width || !needed) return kids;
+      std::vector<bool> read = *needed;
+      if (op.type() == OperatorType::kFilter)
+        MarkRead(static_cast<const Filter&>(op).predicate(), read);
+      kids[0] = std::move(read);
+      return kids;
+    }
+    case OperatorType::kHashJoin: {
+      const auto& j = static_cast<const HashJoin&>(op);
+      if (n != 2 || !KeepsBothSides(j.kind()) || out_width != width(0) + width(1)) return kids;
+      std::vector<bool> n0, n1;
+      SplitJoin(Expand(needed, out_width), width(0), width(1), Raw(j.build_keys()),
+                Raw(j.probe_keys()), j.residual(), /*residual_inner_first=*/true, n0, n1);
+      kids[0] = std::move(n0);
+      kids[1] = std::move(n1);
+      return kids;
+    }
+    case OperatorType::kNestedLoops: {
+      const auto& j = static_cast<const NestedLoops&>(op);
+      if (n != 2 || !KeepsBothSides(j.kind()) || out_width != width(0) + width(1)) return kids;
+      std::vector<bool> n0, n1;
+      SplitJoin(Expand(needed, out_width), width(0), width(1), {}, {}, j.condition(),
+                /*residual_inner_first=*/false, n0, n1);
+      for (size_t c : j.outer_columns()) {
+        if (c < n0.size()) n0[c] = true;
+      }
+      kids[0] = std::move(n0);
+      kids[1] = std::move(n1);
+      return kids;
+    }
+    case OperatorType::kAdaptiveJoin: {
+      // Child 0: the nested loops (driving input, then the inner table's columns); child 1:
+      // the hash join's probe input, the same columns as the nested loops' inner side. The
+      // internal hash join reads its keys and residual over driving and probe columns.
+      auto& a = static_cast<AdaptiveJoin&>(op);
+      const HashJoin& h = a.mutable_hash_join();
+      const PhysicalOperator& nl = a.nested_loops();
+      if (n != 2 || nl.children().size() != 2 || !KeepsBothSides(h.kind())) return kids;
+      const size_t w0 = nl.children()[0]->types().size(), w1 = width(1);
+      if (out_width != w0 + w1 || width(0) != out_width) return kids;
+      std::vector<bool> n0, n1;
+      SplitJoin(Expand(needed, out_width), w0, w1, Raw(h.build_keys()), Raw(h.probe_keys()),
+                h.residual(), /*residual_inner_first=*/true, n0, n1);
+      std::vector<bool> both = n0;
+      both.insert(both.end(), n1.begin(), n1.end());
+      kids[0] = std::move(both);
+      kids[1] = std::move(n1);
+      return kids;
+    }
+    default:
+      return kids;
+  }
+}
+
+void Prune(PhysicalOperator& op, const Needed& needed, PlanContext& ctx) {
+  for (const PhysicalOperator* sub : op.SubPlans()) {
+    // A subquery's plan is read by the expression that runs it: all of its output.
+    if (PhysicalOperator* mine = ctx.MutableSubPlan(sub)) Prune(*mine, std::nullopt, ctx);
+  }
+  if (op.type() == OperatorType::kTableAccessFull) {
+    if (!needed || needed->size() != op.types().size()) return;
+    std::vector<bool> unread(needed->size());
+    for (size_t i = 0; i < unread.size(); ++i) unread[i] = !(*needed)[i];
+    static_cast<TableAccessFull&>(op).SetUnreadOutputs(unread);
+    return;
+  }
+  const std::vector<Needed> kids = ChildNeeds(op, needed);
+  for (size_t i = 0; i < op.children().size(); ++i) Prune(*op.mutable_child(i), kids[i], ctx);
+}
+
 }  // namespace
 
 void PruneScanColumns(std::unique_ptr<PhysicalOperator>& root, PlanContext& ctx) {
-  RewritePlan(root, ctx, [](PhysicalOperator& op) -> std::unique_ptr<PhysicalOperator> {
-    if (op.children().size() != 1 || op.children()[0]->type() != OperatorType::kTableAccessFull)
-      return nullptr;
-    auto& scan = static_cast<TableAccessFull&>(*op.mutable_child(0));
-    auto read = ColumnsRead(op, scan.types().size());
-    if (!read) return nullptr;
-    std::vector<bool> unread(read->size());
-    for (size_t i = 0; i < unread.size(); ++i) unread[i] = !(*read)[i];
-    scan.SetUnreadOutputs(unread);
-    return nullptr;
-  });
+  Prune(*root, std::nullopt, ctx);
 }
 
 }  // namespace pathdb::planner

@@ -1,6 +1,11 @@
-// Scan column pruning: a full scan under an aggregate leaves the columns only its own
-// (pushed-down) filter reads undecoded; answers stay those of a plan without the pass.
+// Scan column pruning: a full scan leaves the columns only its own (pushed-down) filter reads
+// undecoded -- under an aggregate, and below joins, filters and adaptive plans, which read
+// their keys, conditions and nested-loops parameters; answers stay those of a plan without
+// the pass.
 #include "planner/scan_columns.h"
+
+#include <map>
+#include <string>
 
 #include "executor/table_access_full.h"
 #include "parser/parser.h"
@@ -112,6 +117,93 @@ TEST_F(ScanColumnsTest, AnExistsSubqueryReadsOnlyWhatItsConditionsNeed) {
                  "order by note)"),
             Rows("select count(*) from t where grp in (select id from u)"));
   EXPECT_THROW(Rows("select count(*) from t where exists (select nosuch from u)"), OraError);
+}
+
+//! Per column id of the one TABLE ACCESS FULL of `table` in `plan`: whether it is left unread.
+std::map<uint32_t, bool> UnreadOf(const planner::PhysicalPlan& plan, const std::string& table) {
+  std::map<uint32_t, bool> unread;
+  size_t scans = 0;
+  ForEachPlanLine(*plan.root, [&](const PhysicalOperator& op, int) {
+    if (op.type() != OperatorType::kTableAccessFull) return;
+    const auto& scan = static_cast<const TableAccessFull&>(op);
+    if (scan.table().name != table) return;
+    ++scans;
+    for (size_t i = 0; i < scan.column_ids().size(); ++i) {
+      unread[scan.column_ids()[i]] = i < scan.unread_outputs().size() && scan.unread_outputs()[i];
+    }
+  });
+  EXPECT_EQ(scans, 1u) << table;
+  return unread;
+}
+
+TEST_F(ScanColumnsTest, BelowAJoinOnlyTheKeysConditionsAndOutputsAreDecoded) {
+  Exec("create table u (id number, tag varchar2(20), note varchar2(40), qty number)");
+  Exec(
+      "insert into u select mod(level, 50), 't' || mod(level, 20), 'x' || mod(level, 3), level "
+      "from dual connect by level <= 300");
+  Exec("create index t_id_ix on t (id)");
+  Exec("commit");
+  const std::string where = " where u.qty between 10 and 200 and u.tag = 't15'";
+  // The answers, from U's rows one at a time (a correlated subquery reads U.ID as a
+  // parameter: no join below which a column could go missing).
+  auto per_u_row = [&](const std::string& select) { return Rows(select + " from u" + where); };
+  const auto matches = per_u_row("select sum((select count(t.name) from t where t.id = u.id))");
+  ASSERT_NE(matches, Rows("select 0 from dual"));
+  // U (ID 0, TAG 1, NOTE 2, QTY 3): TAG and QTY only feed its own scan's predicates.
+  {
+    const std::string sql =
+        "select /*+ leading(u t) use_hash(t) */ count(t.name) from t join u "
+        "on u.id = t.id";
+    auto plan = Plan(sql + where);
+    auto u = UnreadOf(plan, "U");
+    EXPECT_FALSE(u[0]);  // the build key
+    EXPECT_TRUE(u[1]);
+    EXPECT_TRUE(u[3]);
+    auto t = UnreadOf(plan, "T");
+    EXPECT_FALSE(t[0]);  // the probe key
+    EXPECT_FALSE(t[2]);  // counted above the join
+    EXPECT_EQ(Rows(sql + where), matches);
+  }
+  {
+    // A residual join condition reads NOTE and NAME.
+    const std::string sql =
+        "select /*+ leading(u t) use_hash(t) */ count(*) from t join u on "
+        "u.id = t.id and u.note <> t.name";
+    auto plan = Plan(sql + where);
+    auto u = UnreadOf(plan, "U");
+    EXPECT_FALSE(u[0]);
+    EXPECT_FALSE(u[2]);
+    EXPECT_TRUE(u[3]);
+    EXPECT_FALSE(UnreadOf(plan, "T")[2]);
+    EXPECT_EQ(Rows(sql + where),
+              per_u_row("select sum((select count(*) from t where t.id = u.id and u.note <> "
+                        "t.name))"));
+  }
+  {
+    // Index nested loops: U's ID is read by the inner side, as the probe's parameter.
+    const std::string sql =
+        "select /*+ leading(u t) use_nl(t) index(t t_id_ix) */ count(t.name) "
+        "from t join u on u.id = t.id";
+    auto plan = Plan(sql + where);
+    auto u = UnreadOf(plan, "U");
+    EXPECT_FALSE(u[0]);
+    EXPECT_TRUE(u[1]);
+    EXPECT_TRUE(u[3]);
+    EXPECT_EQ(Rows(sql + where), matches);
+  }
+  {
+    // An outer join NULL-extends T's columns: what is read above still decides.
+    const std::string sql =
+        "select /*+ leading(u t) use_hash(t) */ count(t.name), max(u.note) "
+        "from u left join t on u.id = t.id";
+    auto plan = Plan(sql + where);
+    auto u = UnreadOf(plan, "U");
+    EXPECT_FALSE(u[2]);
+    EXPECT_TRUE(u[3]);
+    EXPECT_EQ(Rows(sql + where),
+              per_u_row("select sum((select count(t.name) from t where t.id = u.id)), "
+                        "max(u.note)"));
+  }
 }
 
 }  // namespace
