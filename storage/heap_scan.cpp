@@ -260,7 +260,15 @@ bool HeapScan::Next(DataChunk& out, std::vector<RowId>* rowids, SessionStats& st
       HeapPage page(blocks_->Read(block, r.count - off_, stats));
       if (slot_ == 0) {
         stats.Add(Stat::kTableScanBlocksGotten);
-        page.Touch();
+        // Only the heads of long rows when the batch walk reads just their start (a probe
+        // or a region summary reads other fields).
+        const size_t mean = page.MeanRowBytes();
+        if (touch_reach_ > 0 && row_probes_.empty() && !summary_.active() &&
+            (touch_reach_ + 64) * 3 < mean * 2) {
+          page.TouchRowHeads(touch_reach_);
+        } else {
+          page.Touch();
+        }
       }
       uint16_t slots = page.SlotCount();
       const bool probing = !row_probes_.empty();

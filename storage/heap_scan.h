@@ -220,6 +220,8 @@ class HeapScan final : public ScanSource {
   std::vector<uint16_t> batch_slots_;
   std::vector<uint32_t> batch_sel_;
   std::vector<uint8_t> needed_;  //!< per field: read by an output, predicate or filter
+  //! Bytes from a row's start NextBatch's walk reads (with slack), 0 until first measured.
+  size_t touch_reach_ = 0;
   FieldList read_list_;          //!< needed_ compiled
   std::vector<Extent> runs_;     //!< data blocks below the HWM at scan start, in order
   size_t run_ = 0;               //!< current run

@@ -20,7 +20,8 @@ size_t HeapScan::NextBatch(const HeapPage& page, uint32_t block, uint16_t slots,
     batch_sel_.resize(want);
   }
   const char* limit = page.End();
-  size_t m = 0;  // rows split
+  const char* first_row = nullptr;  // the first row split from this block
+  size_t m = 0;                     // rows split
   while (slot_ < slots && m < want) {
     const uint16_t s = slot_;
     const auto piece = page.RowInRange(s);
@@ -47,9 +48,21 @@ size_t HeapScan::NextBatch(const HeapPage& page, uint32_t block, uint16_t slots,
     }
     ++slot_;
     SplitListed(*piece, batch_.data() + m * width, read_list_, limit);
+    if (m == 0) first_row = piece->data();
     batch_slots_[m++] = s;
   }
   examined += m;
+  // How far into a row the walk reads, from the batch's first row (slack for longer strings
+  // before the last field): the next blocks' Touch brings in only that much of each row.
+  if (first_row != nullptr) {
+    size_t reach = 3;  // the row header
+    if (!read_list_.steps().empty()) {
+      const Field& last = batch_[read_list_.steps().back().column];
+      reach =
+          last.is_null ? 0 : static_cast<size_t>(last.bytes.data() - first_row) + last.bytes.size();
+    }
+    if (reach > 0) touch_reach_ = std::max(touch_reach_, reach + 16);
+  }
   uint32_t* sel = batch_sel_.data();
   for (size_t i = 0; i < m; ++i) sel[i] = static_cast<uint32_t>(i);
   const Field* rows = batch_.data();

@@ -165,6 +165,22 @@ TEST_F(HeapPageTest, PutAtRestoresSlot) {
   EXPECT_FALSE(p.Row(4).has_value());
 }
 
+TEST_F(HeapPageTest, TouchRowHeadsStaysInsideTheBlockAndChangesNothing) {
+  // Rows up to the block's end, an empty slot (offset 0) and reaches beyond the rows: the
+  // loads are clamped inside the block (the ASan build checks) and write nothing.
+  HeapPage p(block_.data());
+  std::vector<uint16_t> slots;
+  while (auto s = p.Insert(std::string(300, 'w'), 0)) slots.push_back(*s);
+  ASSERT_GT(slots.size(), 20u);
+  p.Delete(slots[3]);
+  EXPECT_GE(p.MeanRowBytes(), 280u);
+  const std::vector<std::byte> before = block_;
+  for (size_t reach : {1, 13, 64, 65, 300, 5000}) p.TouchRowHeads(reach);
+  p.Touch();
+  EXPECT_EQ(block_, before);
+  EXPECT_EQ(*p.Row(slots[4]), std::string(300, 'w'));
+}
+
 TEST(SpaceMap, FreeMergesAndFirstFitReuses) {
   SpaceMap m;
   m.Reset(1);
