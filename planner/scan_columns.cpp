@@ -47,7 +47,7 @@ std::vector<bool> Expand(const Needed& needed, size_t width) {
 
 //! The input columns `op` reads, when it is an operator whose every input reference is in
 //! the expressions below and whose output is computed from them (nullopt otherwise); a
-//! projection's expression for an output column nobody reads is not counted.
+//! projection's column or constant for an output column nobody reads is not counted.
 Needed AggregateOrProjectionReads(const PhysicalOperator& op, size_t width, const Needed& needed) {
   std::vector<bool> read(width, false);
   auto aggregates = [&](const std::vector<AggregateSpec>& aggs) {
@@ -75,7 +75,12 @@ Needed AggregateOrProjectionReads(const PhysicalOperator& op, size_t width, cons
       const auto& exprs = static_cast<const Projection&>(op).exprs();
       const std::vector<bool> out = Expand(needed, exprs.size());
       for (size_t i = 0; i < exprs.size(); ++i) {
-        if (out[i]) MarkRead(*exprs[i], read);
+        // The projection still computes every expression: one nobody reads must see its
+        // real inputs unless it is a column or a constant (CASE WHEN b IS NULL THEN 1/0 END
+        // would raise on a b left NULL).
+        const BoundKind k = exprs[i]->kind;
+        if (out[i] || (k != BoundKind::kColumn && k != BoundKind::kConstant))
+          MarkRead(*exprs[i], read);
       }
       return read;
     }
