@@ -30,6 +30,11 @@ void JoinFilter::PublishFromTable(const JoinHashTable& table, const std::vector<
   // One NUMBER key whose values are all integers: candidates for the exact IntegerKeySet.
   bool integers = keys.size() == 1 && compare_as_[0] == TypeId::kNumber;
   std::vector<int64_t> ints;
+  auto note_integer = [&](const Decimal& d) {
+    const std::optional<int64_t> i = d.ToInt64();
+    integers = i && Decimal{*i, 0} == d;
+    if (integers) ints.push_back(*i);
+  };
   std::vector<uint32_t> rows;  // the chunk's rows whose key columns are all non-NULL
   for (size_t first = 0; first < distinct.size(); first += kVectorSize) {
     const size_t n = std::min<size_t>(kVectorSize, distinct.size() - first);
@@ -53,11 +58,7 @@ void JoinFilter::PublishFromTable(const JoinHashTable& table, const std::vector<
         std::optional<Decimal>& lo = min_num[k];
         std::optional<Decimal>& hi = max_num[k];
         for (uint32_t r : rows) {
-          if (integers) {
-            const std::optional<int64_t> i = d[r].ToInt64();
-            integers = i && Decimal{*i, 0} == d[r];
-            if (integers) ints.push_back(*i);
-          }
+          if (integers) note_integer(d[r]);
           if (!lo || d[r] < *lo) lo = d[r];
           if (!hi || d[r] > *hi) hi = d[r];
         }
@@ -66,10 +67,11 @@ void JoinFilter::PublishFromTable(const JoinHashTable& table, const std::vector<
       for (uint32_t r : rows) {
         Value x = v.GetValue(r);
         if (integers) {
-          const std::optional<int64_t> i =
-              x.type().id == TypeId::kNumber ? x.number().ToInt64() : std::nullopt;
-          integers = i && Decimal{*i, 0} == x.number();
-          if (integers) ints.push_back(*i);
+          if (x.type().id == TypeId::kNumber) {
+            note_integer(x.number());
+          } else {
+            integers = false;
+          }
         }
         if (!min[k] || x.Compare(*min[k]) < 0) min[k] = x;
         if (!max[k] || x.Compare(*max[k]) > 0) max[k] = x;

@@ -22,20 +22,21 @@ namespace {
 //! (or not known).
 using Needed = std::optional<std::vector<bool>>;
 
-//! Marks in `read` the columns `e` reads that `map` places there (map returns false to leave
-//! a column out).
-template <typename Map>
-void MarkRead(const BoundExpr& e, std::vector<bool>& read, Map map) {
+void MarkRead(const BoundExpr& e, std::vector<bool>& read) {
   VisitColumns(e, [&](size_t i) {
-    size_t at = 0;
-    if (map(i, at) && at < read.size()) read[at] = true;
+    if (i < read.size()) read[i] = true;
   });
 }
 
-void MarkRead(const BoundExpr& e, std::vector<bool>& read) {
-  MarkRead(e, read, [](size_t i, size_t& at) {
-    at = i;
-    return true;
+//! Marks the columns `e` reads over two inputs' columns side by side, `first`'s then
+//! `second`'s (a join's condition or residual).
+void MarkReadOver(const BoundExpr& e, std::vector<bool>& first, std::vector<bool>& second) {
+  VisitColumns(e, [&](size_t i) {
+    if (i < first.size()) {
+      first[i] = true;
+    } else if (i - first.size() < second.size()) {
+      second[i - first.size()] = true;
+    }
   });
 }
 
@@ -89,37 +90,25 @@ Needed AggregateOrProjectionReads(const PhysicalOperator& op, size_t width, cons
   }
 }
 
-//! Splits what a join reads -- `out` over its output (outer/build columns, then inner/probe
-//! columns) -- into its two inputs' needs, adding `keys0` (over input 0), `keys1` (over input
-//! 1) and `residual` (inner/probe columns first when `residual_inner_first`, else outer).
-void SplitJoin(const std::vector<bool>& out, size_t w0, size_t w1,
-               const std::vector<const BoundExpr*>& keys0,
-               const std::vector<const BoundExpr*>& keys1, const BoundExpr* residual,
-               bool residual_inner_first, std::vector<bool>& n0, std::vector<bool>& n1) {
-  n0.assign(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(w0));
-  n1.assign(out.begin() + static_cast<std::ptrdiff_t>(w0), out.end());
-  for (const BoundExpr* k : keys0) MarkRead(*k, n0);
-  for (const BoundExpr* k : keys1) MarkRead(*k, n1);
-  if (residual == nullptr) return;
-  const size_t first = residual_inner_first ? w1 : w0;
-  MarkRead(*residual, n0, [&](size_t i, size_t& at) {
-    at = residual_inner_first ? i - first : i;
-    return residual_inner_first ? i >= first : i < first;
-  });
-  MarkRead(*residual, n1, [&](size_t i, size_t& at) {
-    at = residual_inner_first ? i : i - first;
-    return residual_inner_first ? i < first : i >= first;
-  });
-}
+//! What is read of a join's output -- input 0's `w0` columns, then input 1's `w1` -- as the
+//! needs of its two inputs, before the join's own keys and conditions are added.
+struct JoinNeeds {
+  std::vector<bool> n0, n1;
+  JoinNeeds(const Needed& needed, size_t w0, size_t w1) {
+    const std::vector<bool> out = Expand(needed, w0 + w1);
+    n0.assign(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(w0));
+    n1.assign(out.begin() + static_cast<std::ptrdiff_t>(w0), out.end());
+  }
+  //! A hash join's keys (over input 0, then input 1) and residual (probe columns first).
+  void AddHashJoin(const HashJoin& j) {
+    for (const auto& k : j.build_keys()) MarkRead(*k, n0);
+    for (const auto& k : j.probe_keys()) MarkRead(*k, n1);
+    if (j.residual()) MarkReadOver(*j.residual(), n1, n0);
+  }
+};
 
 bool KeepsBothSides(JoinKind kind) {
   return kind == JoinKind::kInner || kind == JoinKind::kLeftOuter;
-}
-
-std::vector<const BoundExpr*> Raw(const std::vector<BoundExprPtr>& exprs) {
-  std::vector<const BoundExpr*> out;
-  for (const auto& e : exprs) out.push_back(e.get());
-  return out;
 }
 
 //! What each child of `op` must output, given what is read of `op`'s output (nullopt for a
@@ -151,24 +140,20 @@ std::vector<Needed> ChildNeeds(PhysicalOperator& op, const Needed& needed) {
     case OperatorType::kHashJoin: {
       const auto& j = static_cast<const HashJoin&>(op);
       if (n != 2 || !KeepsBothSides(j.kind()) || out_width != width(0) + width(1)) return kids;
-      std::vector<bool> n0, n1;
-      SplitJoin(Expand(needed, out_width), width(0), width(1), Raw(j.build_keys()),
-                Raw(j.probe_keys()), j.residual(), /*residual_inner_first=*/true, n0, n1);
-      kids[0] = std::move(n0);
-      kids[1] = std::move(n1);
+      JoinNeeds need(needed, width(0), width(1));
+      need.AddHashJoin(j);
+      kids = {std::move(need.n0), std::move(need.n1)};
       return kids;
     }
     case OperatorType::kNestedLoops: {
       const auto& j = static_cast<const NestedLoops&>(op);
       if (n != 2 || !KeepsBothSides(j.kind()) || out_width != width(0) + width(1)) return kids;
-      std::vector<bool> n0, n1;
-      SplitJoin(Expand(needed, out_width), width(0), width(1), {}, {}, j.condition(),
-                /*residual_inner_first=*/false, n0, n1);
+      JoinNeeds need(needed, width(0), width(1));
+      if (j.condition()) MarkReadOver(*j.condition(), need.n0, need.n1);
       for (size_t c : j.outer_columns()) {
-        if (c < n0.size()) n0[c] = true;
+        if (c < need.n0.size()) need.n0[c] = true;
       }
-      kids[0] = std::move(n0);
-      kids[1] = std::move(n1);
+      kids = {std::move(need.n0), std::move(need.n1)};
       return kids;
     }
     case OperatorType::kAdaptiveJoin: {
@@ -181,13 +166,11 @@ std::vector<Needed> ChildNeeds(PhysicalOperator& op, const Needed& needed) {
       if (n != 2 || nl.children().size() != 2 || !KeepsBothSides(h.kind())) return kids;
       const size_t w0 = nl.children()[0]->types().size(), w1 = width(1);
       if (out_width != w0 + w1 || width(0) != out_width) return kids;
-      std::vector<bool> n0, n1;
-      SplitJoin(Expand(needed, out_width), w0, w1, Raw(h.build_keys()), Raw(h.probe_keys()),
-                h.residual(), /*residual_inner_first=*/true, n0, n1);
-      std::vector<bool> both = n0;
-      both.insert(both.end(), n1.begin(), n1.end());
-      kids[0] = std::move(both);
-      kids[1] = std::move(n1);
+      JoinNeeds need(needed, w0, w1);
+      need.AddHashJoin(h);
+      std::vector<bool> both = need.n0;
+      both.insert(both.end(), need.n1.begin(), need.n1.end());
+      kids = {std::move(both), std::move(need.n1)};
       return kids;
     }
     default:

@@ -20,8 +20,7 @@ size_t HeapScan::NextBatch(const HeapPage& page, uint32_t block, uint16_t slots,
     batch_sel_.resize(want);
   }
   const char* limit = page.End();
-  const char* first_row = nullptr;  // the first row split from this block
-  size_t m = 0;                     // rows split
+  size_t m = 0;  // rows split
   while (slot_ < slots && m < want) {
     const uint16_t s = slot_;
     const auto piece = page.RowInRange(s);
@@ -48,13 +47,14 @@ size_t HeapScan::NextBatch(const HeapPage& page, uint32_t block, uint16_t slots,
     }
     ++slot_;
     SplitListed(*piece, batch_.data() + m * width, read_list_, limit);
-    if (m == 0) first_row = piece->data();
     batch_slots_[m++] = s;
   }
   examined += m;
   // How far into a row the walk reads, from the batch's first row (slack for longer strings
   // before the last field): the next blocks' Touch brings in only that much of each row.
-  if (first_row != nullptr) {
+  // (Not from a migrated row's body, which lies in another block: then limit moved.)
+  if (m > 0 && limit == page.End()) {
+    const char* first_row = page.RowInRange(batch_slots_[0])->data();
     size_t reach = 3;  // the row header
     if (!read_list_.steps().empty()) {
       const Field& last = batch_[read_list_.steps().back().column];
