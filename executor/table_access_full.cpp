@@ -235,6 +235,10 @@ bool TableAccessFull::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk
     }
     if (!more) {
       st.done = true;
+      // A direct read's block source adds what it chose at its first read.
+      if (OperatorRuntimeStats* line = ctx.LineStats(line_id())) {
+        line->access_note = st.scan->access().reason;
+      }
       break;
     }
     if (residual_ && out.Count() > 0) ExpressionExecutor::Filter(*residual_, out, ctx.eval);

@@ -30,6 +30,9 @@ struct DirectBlocksSetup {
   std::vector<uint32_t> current_images;
   const BufferCache* cache = nullptr;
   RedoSink* sink = nullptr;
+  //! A heap scan that will read at most this many blocks (what is left after the storage
+  //! index and join filters) reads them through the OS page cache, not O_DIRECT; 0: never.
+  uint64_t page_cache_blocks = 0;
 };
 
 class DirectBlocks {
@@ -43,6 +46,8 @@ class DirectBlocks {
   std::byte* Read(uint32_t block, SessionStats& stats);
 
   const DirectReader& reader() const { return reader_; }
+  //! See DirectReader::ReadThroughPageCache. REQUIRES: before the first Read.
+  void ReadThroughPageCache() { reader_.ReadThroughPageCache(); }
 
  private:
   DirectBlocksSetup setup_;

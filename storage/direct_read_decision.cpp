@@ -22,6 +22,10 @@ uint64_t Percent(uint64_t part, uint64_t whole) {
 
 }  // namespace
 
+uint64_t MediumTableBlocks(uint64_t small_table_threshold) {
+  return kMediumFactor * small_table_threshold;
+}
+
 bool DirectReadNeedsCacheCounts(const DirectReadInputs& in) {
   return in.mode == SerialDirectRead::kAuto && !in.under_dml &&
          in.blocks > kMediumFactor * in.small_table_threshold && !FitsBigTableCache(in);

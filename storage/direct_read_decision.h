@@ -52,6 +52,10 @@ struct DirectReadDecision {
 //! REQUIRES: small_table_threshold >= 1. Only cached/dirty are read when the size is above MTT.
 DirectReadDecision DecideDirectRead(const DirectReadInputs& in);
 
+//! Oracle's medium table threshold, 5 x `small_table_threshold` blocks: a read up to this size
+//! would go through the buffer cache as a short table's.
+uint64_t MediumTableBlocks(uint64_t small_table_threshold);
+
 //! Whether the cached and dirty counts matter for `in` (above MTT under AUTO): the caller
 //! counts them only then, as that walks the buffer cache.
 bool DirectReadNeedsCacheCounts(const DirectReadInputs& in);

@@ -464,6 +464,11 @@ bool DirectReader::Next(Completed& out) {
   return true;
 }
 
+void DirectReader::ReadThroughPageCache() {
+  Impl& m = *impl_;
+  if (m.o_direct && m.queue.empty() && !m.current) m.Open(false);
+}
+
 const char* DirectReader::engine() const {
   return impl_->uring ? "io_uring" : "threads";
 }

@@ -103,6 +103,9 @@ class DirectReader {
   //! The next request, in the order NextRequest produced them; false when all are done.
   //! The previous request's buffer goes back to the pool (and a new request may be issued).
   bool Next(Completed& out);
+  //! Reads without O_DIRECT, through the OS page cache (a no-op when O_DIRECT is off).
+  //! REQUIRES: before the first Next.
+  void ReadThroughPageCache();
 
   const char* engine() const;   //!< "io_uring" or "threads"
   bool o_direct() const;        //!< the file is read with O_DIRECT

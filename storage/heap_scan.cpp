@@ -134,6 +134,7 @@ void HeapScan::SetBlockSource(
   plan.begin = begin_;
   plan.end = end_;
   plan.region_wanted = [this](uint32_t region) { return RegionWanted(region); };
+  plan.access = &access_;
   blocks_ = make(plan);
 }
 

@@ -53,6 +53,9 @@ struct ScanReadPlan {
   const std::vector<Extent>* runs = nullptr;
   uint64_t begin = 0, end = 0;
   std::function<bool(uint32_t region)> region_wanted;
+  //! The scan's access path, for what a block source decides at its first read (after
+  //! BeginScan has set it).
+  ScanAccess* access = nullptr;
 };
 
 class HeapScan final : public ScanSource {

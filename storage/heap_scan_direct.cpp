@@ -1,6 +1,14 @@
 // The direct path block source of a heap scan: reads ahead the regions the scan will read,
 // one request per piece of a data run inside a region (at most 1 MiB), so a region the
 // storage index or a join filter rules out is never requested.
+//
+// O_DIRECT is for reads too big to keep: a scan whose storage index or join filters leave at
+// most DirectBlocksSetup::page_cache_blocks to read (a join-filtered probe that wants two
+// regions of a long table, run again and again) reads them through the OS page cache
+// instead, where the next execution finds them, not from the device every time. The blocks
+// still never enter the buffer cache, and the statistics are those of a direct read.
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "common/error.h"
@@ -16,13 +24,17 @@ namespace {
 class DirectBlockSource final : public HeapBlockSource {
  public:
   DirectBlockSource(DirectBlocksSetup setup, const ScanReadPlan& plan, BufferCache& cache)
-      : plan_(plan), cache_(cache), max_request_(setup.options.max_request_blocks) {
+      : plan_(plan),
+        cache_(cache),
+        max_request_(setup.options.max_request_blocks),
+        page_cache_blocks_(setup.options.o_direct ? setup.page_cache_blocks : 0) {
     Skip(plan_.begin);
     blocks_ = std::make_unique<DirectBlocks>(
         std::move(setup), [this](DirectReadRequest& req) { return NextRequest(req); });
   }
 
   std::byte* Read(uint32_t block, uint32_t /*run_left*/, SessionStats& stats) override {
+    if (page_cache_blocks_ > 0) ChooseFileReads();
     return blocks_->Read(block, stats);
   }
 
@@ -55,6 +67,29 @@ class DirectBlockSource final : public HeapBlockSource {
     }
   }
 
+  //! At the first read, when the scan's run-time filters are published: the blocks of the
+  //! regions still wanted decide between O_DIRECT and the page cache.
+  void ChooseFileReads() {
+    const uint64_t limit = page_cache_blocks_;
+    page_cache_blocks_ = 0;
+    uint64_t wanted = 0;
+    for (uint64_t r = plan_.begin / kRegionBlocks; r * kRegionBlocks < plan_.end; ++r) {
+      const uint64_t lo = std::max(plan_.begin, r * kRegionBlocks);
+      const uint64_t hi = std::min(plan_.end, (r + 1) * kRegionBlocks);
+      if (plan_.region_wanted(static_cast<uint32_t>(r))) wanted += hi - lo;
+      if (wanted > limit) return;
+    }
+    if (wanted == plan_.end - plan_.begin) return;  // nothing pruned: read as asked
+    blocks_->ReadThroughPageCache();
+    if (plan_.access != nullptr) {
+      const DirectReader& r = blocks_->reader();
+      plan_.access->reader = fmt::format("{}{}", r.engine(), r.o_direct() ? ", O_DIRECT" : "");
+      plan_.access->reason +=
+          fmt::format("; {} of {} blocks to read (<= {}): OS page cache, not O_DIRECT", wanted,
+                      plan_.end - plan_.begin, limit);
+    }
+  }
+
   bool NextRequest(DirectReadRequest& req) {
     const auto& runs = *plan_.runs;
     while (pos_ < plan_.end && run_ < runs.size()) {
@@ -78,6 +113,7 @@ class DirectBlockSource final : public HeapBlockSource {
   ScanReadPlan plan_;
   BufferCache& cache_;
   uint32_t max_request_;
+  uint64_t page_cache_blocks_;  //!< still to choose at the first read when > 0
   size_t run_ = 0;
   uint32_t off_ = 0;
   uint64_t pos_ = 0;  //!< data block ordinal of the next block to request

@@ -154,6 +154,7 @@ std::unique_ptr<ScanSource> Database::BeginScan(const ScanSpec& spec, SessionSta
   if (d.direct) {
     stats.Add(Stat::kTableScansDirectRead);
     DirectBlocksSetup setup = m.PrepareDirectRead(seg, BlockType::kHeapData, true, how);
+    setup.page_cache_blocks = MediumTableBlocks(m.SmallTableThreshold());
     const DirectReader* reader = nullptr;
     scan->SetBlockSource([&](const ScanReadPlan& plan) {
       return MakeDirectBlockSource(std::move(setup), plan, *m.cache, &reader);

@@ -1,6 +1,7 @@
 // The serial direct path read decision, each branch shown by the statistics a scan counts and
 // the reason it gives; direct scans give the buffered answer, leave the cache alone and see
 // an open transaction's own changes.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -9,6 +10,7 @@
 
 #include "storage/block.h"
 #include "storage/direct_read_decision.h"
+#include "storage/storage_index.h"
 #include "test_util.h"
 
 namespace pathdb::storage {
@@ -199,6 +201,64 @@ TEST_F(DirectReadTest, SizeComesFromStatisticsWhenStatisticsDriven) {
   Scanned by_segment = Scan(*db_, "BIG", SerialDirectRead::kAuto, false);
   EXPECT_TRUE(by_segment.access.direct) << by_segment.access.reason;
   EXPECT_EQ(by_segment.id_sum, by_stats.id_sum);
+}
+
+// A direct scan whose storage index leaves at most 5 x _small_table_threshold blocks reads
+// them without O_DIRECT (through the OS page cache); it is still a direct read by every
+// statistic, and a scan with nothing pruned keeps O_DIRECT.
+TEST(DirectReadPruned, FewBlocksLeftAreReadThroughThePageCache) {
+  testing::TempDir dir;
+  DatabaseOptions o;
+  o.cache_size_bytes = 12u << 20;  // 1,536 buffers: STT 30, 5 x STT 150 blocks (> a region)
+  auto db = Database::Open(dir.db(), o);
+  const TableInfo& big = MakePadded(*db, "BIG", 11000);  // ~600 blocks, ID ascending
+  ASSERT_GT(big.hwm_blocks, 3 * kRegionBlocks);
+  db->Checkpoint();
+  db->FlushBufferCache();
+  ScanAccess access;
+  auto scan_ids = [&](std::vector<ScanPredicate> preds, SessionStats& st, std::string& reason) {
+    ScanSpec spec;
+    spec.table = &big;
+    spec.column_ids = {0};
+    spec.predicates = std::move(preds);
+    auto scan = db->BeginScan(spec, st);
+    DataChunk out;
+    uint64_t n = 0;
+    while (db->ScanNext(*scan, out, nullptr, st)) n += out.Count();
+    access = scan->access();
+    reason = access.reason;
+    return n;
+  };
+  const ScanPredicate last{
+      ScanPredicate::Kind::kCompare, 0, CompareOp::kGe, {Value::Integer(10990)}};
+  SessionStats first;
+  std::string reason;
+  EXPECT_EQ(scan_ids({last}, first, reason), 10u);  // summarises every region
+  EXPECT_EQ(reason.find("OS page cache"), std::string::npos) << reason;
+  EXPECT_EQ(first.Get(Stat::kPhysicalReadsDirect), big.hwm_blocks);
+  // Where the file system takes O_DIRECT (not every tmpfs does), the pruned scan leaves it.
+  const bool o_direct = access.reader.find("O_DIRECT") != std::string::npos;
+
+  SessionStats pruned;
+  EXPECT_EQ(scan_ids({last}, pruned, reason), 10u);
+  EXPECT_EQ(pruned.Get(Stat::kTableScansDirectRead), 1u);
+  EXPECT_GT(pruned.Get(Stat::kCellPhysicalIoBytesSavedByStorageIndex), 0u);
+  const uint64_t read = pruned.Get(Stat::kPhysicalReadsDirect);
+  EXPECT_GT(read, 0u);
+  EXPECT_LE(read, kRegionBlocks);
+  EXPECT_NE(reason.find("direct path read"), std::string::npos) << reason;
+  EXPECT_NE(reason.find(fmt::format("; {} of {} blocks to read (<= 150): OS page cache, not "
+                                    "O_DIRECT",
+                                    read, big.hwm_blocks)),
+            std::string::npos)
+      << reason;
+  EXPECT_EQ(access.reader.find("O_DIRECT"), std::string::npos) << access.reader;
+
+  SessionStats all;
+  EXPECT_EQ(scan_ids({}, all, reason), 11000u);
+  EXPECT_EQ(all.Get(Stat::kPhysicalReadsDirect), big.hwm_blocks);
+  EXPECT_EQ(reason.find("OS page cache"), std::string::npos) << reason;
+  EXPECT_EQ(access.reader.find("O_DIRECT") != std::string::npos, o_direct) << access.reader;
 }
 
 TEST_F(DirectReadTest, DirectScanSeesTheOpenTransactionsChanges) {

@@ -195,6 +195,27 @@ TEST_P(DirectReaderTest, EngineIsTheOneAskedForOrSaysWhy) {
   }
 }
 
+TEST_P(DirectReaderTest, ReadThroughThePageCacheBeforeTheFirstRequest) {
+  std::vector<DirectReadRequest> reqs = {{0, 128}, {200, 7}};
+  size_t i = 0;
+  DirectReader r(file_, Options(), [&](DirectReadRequest& req) {
+    if (i == reqs.size()) return false;
+    req = reqs[i++];
+    return true;
+  });
+  r.ReadThroughPageCache();
+  EXPECT_FALSE(r.o_direct());
+  DirectReader::Completed c;
+  for (const DirectReadRequest& want : reqs) {
+    ASSERT_TRUE(r.Next(c));
+    EXPECT_EQ(c.block, want.block);
+    for (uint32_t k = 0; k < c.count; ++k) {
+      EXPECT_TRUE(BlockIsRight(c.data + size_t{k} * kBlockSize, c.block + k));
+    }
+  }
+  EXPECT_FALSE(r.Next(c));
+}
+
 INSTANTIATE_TEST_SUITE_P(Engines, DirectReaderTest,
                          ::testing::Values(Engine{true, true}, Engine{true, false},
                                            Engine{false, true}, Engine{false, false}),
