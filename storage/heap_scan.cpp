@@ -226,7 +226,12 @@ void HeapScan::FinishBlock() {
   slot_ = 0;
   Advance(1);
   if (summary_.active() && (pos_ % kRegionBlocks == 0 || pos_ >= end_)) {
-    summary_.Store(seg_.storage_index, static_cast<uint32_t>((pos_ - 1) / kRegionBlocks));
+    // A region the scan's end cuts short is summarised only if it still ends there: rows
+    // this statement inserted into blocks added since (past the scan's HWM, where it does
+    // not look) belong to the same region and are not in the summary.
+    if (pos_ % kRegionBlocks == 0 || seg_.data_blocks <= end_) {
+      summary_.Store(seg_.storage_index, static_cast<uint32_t>((pos_ - 1) / kRegionBlocks));
+    }
     summary_.Cancel();
   }
 }
