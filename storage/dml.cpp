@@ -172,10 +172,16 @@ void Database::Impl::PutRow(const TableInfo& t, Segment& seg, RowId rowid,
         body_pin.MarkDirty(NextScn());
         return;
       }
-      body_page.Delete(body_id.slot);
+    }
+    // The new body first: when it cannot be placed (ORA-03001 for a row longer than a block)
+    // the row is left as it was -- the statement's undo does not cover a half-done change.
+    const RowId moved = migrate();
+    {
+      auto body_pin = cache->Get(body_id.block, AccessMode::kCurrent, st);
+      HeapPage(body_pin.data()).Delete(body_id.slot);
       body_pin.MarkDirty(NextScn());
     }
-    page.Replace(rowid.slot, ForwardStub(migrate()));
+    page.Replace(rowid.slot, ForwardStub(moved));
     head.MarkDirty(NextScn());
     return;
   }

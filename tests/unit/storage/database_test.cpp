@@ -268,6 +268,43 @@ TEST(StorageDatabase, UpdateMigratesAndKeepsRowId) {
   EXPECT_EQ(t.row_count, 199u);
 }
 
+// An update of a migrated row to more than a block fails with ORA-03001 and leaves the row
+// as it was: the old body is dropped only once the new one has been placed.
+TEST(StorageDatabase, TooLongUpdateOfAMigratedRowChangesNothing) {
+  TempDir dir;
+  auto db = Database::Open(dir.db(), SmallCache());
+  const TableInfo& t = db->CreateTable(MakeTable("M",
+                                                 {{"ID", LogicalType::Integer()},
+                                                  {"A", LogicalType::Varchar(4000)},
+                                                  {"B", LogicalType::Varchar(4000)},
+                                                  {"C", LogicalType::Varchar(4000)}},
+                                                 0));
+  Transaction txn;
+  SessionStats st;
+  std::vector<std::vector<Value>> rows;
+  for (int i = 0; i < 200; ++i) {
+    rows.push_back(
+        {Value::Integer(i), Value::Varchar(std::string(100, 'x')), Value::Null(), Value::Null()});
+  }
+  auto ids = InsertRows(*db, t, rows, txn, st);
+  const std::vector<Value> grown = {Value::Integer(101), Value::Varchar(std::string(3000, 'y')),
+                                    Value::Null(), Value::Null()};
+  db->Update(t, ids[101], grown, txn, st);  // migrates: its block is full of 100-byte rows
+  db->Commit(txn, st);
+  const int code = OraCode([&] {
+    db->Update(t, ids[101],
+               {Value::Integer(101), Value::Varchar(std::string(3000, 'y')),
+                Value::Varchar(std::string(3900, 'z')), Value::Varchar(std::string(3900, 'q'))},
+               txn, st);
+  });
+  EXPECT_EQ(code, 3001);
+  db->Rollback(txn, 0, st);
+  auto r = db->Fetch(t, ids[101], st);
+  ASSERT_TRUE(r);
+  EXPECT_EQ((*r)[1].str(), std::string(3000, 'y'));
+  EXPECT_EQ(ScanAll(*db, t, st).size(), 200u);
+}
+
 TEST(StorageDatabase, RollbackToSavepointRestoresExactly) {
   TempDir dir;
   auto db = Database::Open(dir.db(), SmallCache());
