@@ -74,7 +74,11 @@ bool PhysicalOperator::NextMeasured(ExecContext& ctx, OperatorState& state, Data
   Snapshot before = Snapshot::Take(ctx.stats);
   bool more = NextImpl(ctx, state, out);
   before.ChargeTo(*line, ctx.stats);
-  if (more) line->rows += out.Count();
+  if (more) {
+    line->rows += out.Count();
+  } else {
+    ++line->ends;
+  }
   return more;
 }
 

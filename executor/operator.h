@@ -36,6 +36,7 @@ class ChunkCollection;
 //! Time and buffers include the line's children, as Oracle's A-Time and Buffers do.
 struct OperatorRuntimeStats {
   uint64_t starts = 0;      //!< Open calls
+  uint64_t ends = 0;        //!< Next calls that reported the end (a start read to its end)
   uint64_t rows = 0;        //!< A-Rows: active rows passed up
   uint64_t elapsed_ns = 0;  //!< A-Time
   uint64_t buffers = 0;     //!< consistent gets + db block gets caused

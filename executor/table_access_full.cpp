@@ -193,6 +193,7 @@ std::optional<Result> ComputeInScan(const TableAccessFull& op, ExecContext& ctx,
   if (!result) return std::nullopt;
   if (OperatorRuntimeStats* line = ctx.LineStats(op.line_id())) {
     ++line->starts;
+    ++line->ends;  // computed over the whole scan
     line->rows += scan->counters().rows_returned;
     line->bytes_skipped += scan->counters().bytes_skipped;
     line->access_note = scan->access().reason + "; aggregates computed in the scan";

@@ -6,7 +6,10 @@
 #include <set>
 
 #include "executor/hash_join.h"
+#include "executor/join_filter_create.h"
+#include "executor/join_filter_use.h"
 #include "executor/nested_loops.h"
+#include "executor/table_access_full.h"
 
 namespace pathdb::planner {
 
@@ -56,6 +59,33 @@ void TablesBelow(const PhysicalOperator& op, std::set<std::string>& aliases, std
   for (const auto& c : op.children()) TablesBelow(*c, aliases, block);
 }
 
+//! The join filters the lines of `op`'s subtree apply, and those it creates.
+void JoinFiltersBelow(const PhysicalOperator& op, std::set<uint32_t>& used,
+                      std::set<uint32_t>& created) {
+  switch (op.type()) {
+    case OperatorType::kJoinFilterUse:
+      used.insert(static_cast<const JoinFilterUse&>(op).filter_id());
+      break;
+    case OperatorType::kJoinFilterCreate:
+      created.insert(static_cast<const JoinFilterCreate&>(op).filter_id());
+      break;
+    case OperatorType::kTableAccessFull:
+      for (uint32_t id : static_cast<const TableAccessFull&>(op).join_filter_ids()) used.insert(id);
+      break;
+    default:
+      break;
+  }
+  for (const auto& c : op.children()) JoinFiltersBelow(*c, used, created);
+}
+
+//! Whether a join filter built outside `op`'s subtree thins its rows: then its count is not
+//! the cardinality of its tables' join.
+bool ThinnedFromAbove(const PhysicalOperator& op) {
+  std::set<uint32_t> used, created;
+  JoinFiltersBelow(op, used, created);
+  return std::any_of(used.begin(), used.end(), [&](uint32_t id) { return !created.count(id); });
+}
+
 void ObjectAliasesBelow(const PhysicalOperator& op, std::set<std::string>& out) {
   if (IsTableLine(op)) out.insert(op.object_alias);
   for (const auto& c : op.children()) ObjectAliasesBelow(*c, out);
@@ -70,7 +100,9 @@ struct Collector {
     const int id = op.line_id();
     if (id < 0 || static_cast<size_t>(id) >= lines.size()) return nullptr;
     const OperatorRuntimeStats& s = lines[static_cast<size_t>(id)];
-    return s.starts == 1 ? &s : nullptr;
+    // Read to its end: above a COUNT STOPKEY or inside an EXISTS a line stops early, and its
+    // rows are a prefix, not a cardinality.
+    return s.starts == 1 && s.ends >= 1 ? &s : nullptr;
   }
 
   static bool FarOff(double actual, double estimate) {
@@ -114,7 +146,7 @@ struct Collector {
           Add(block, {tables.begin(), tables.end()}, double(s->rows),
               static_cast<int>(op.children()[0]->type()));
         }
-      } else if (joins && IsInnerJoinLine(op)) {
+      } else if (joins && IsInnerJoinLine(op) && !ThinnedFromAbove(op)) {
         std::set<std::string> aliases;
         std::string block;
         TablesBelow(op, aliases, block);
