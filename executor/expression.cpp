@@ -34,6 +34,17 @@ namespace expr {
 
 namespace {
 
+//! A bind's current value in the type the plan was built for (the cursor is planned again
+//! when a bind is declared with another type, so the cast is for safety only).
+Value BindValue(const BoundExpr& e, const EvalContext& ctx) {
+  if (ctx.binds == nullptr) ThrowOra(1008, "not all variables bound");
+  auto it = ctx.binds->find(e.name);
+  if (it == ctx.binds->end()) ThrowOra(1008, "not all variables bound");
+  const Value& v = it->second.value;
+  if (v.is_null() || it->second.type == e.type) return v;
+  return CastValue(v, e.type, ctx);
+}
+
 // -1 NULL, 0 FALSE, 1 TRUE. Numbers count as predicates too (SQLITE: WHERE x).
 int Truth(const Vector& v, uint32_t row) {
   uint32_t i = Idx(v, row);
@@ -153,6 +164,9 @@ void Eval(const BoundExpr& e, State& st, Sel sel, Vector& out) {
     case BoundKind::kParameter:
       if (e.column_index >= st.ctx.parameters.size()) ThrowOra(1008, "not all variables bound");
       out.SetConstant(st.ctx.parameters[e.column_index]);
+      return;
+    case BoundKind::kBind:
+      out.SetConstant(BindValue(e, st.ctx));
       return;
     case BoundKind::kFunction: {
       const std::string& n = e.name;

@@ -3,6 +3,7 @@
 // batch, never a virtual call per row).
 #pragma once
 #include <functional>
+#include <map>
 #include <memory>
 #include <random>
 #include <string>
@@ -38,6 +39,7 @@ enum class BoundKind : uint8_t {
                //!< (a simple CASE is bound into searched form)
   kCast,       //!< children[0] to `type`
   kSubquery,   //!< scalar / EXISTS / IN subquery: see SubqueryInfo
+  kBind,       //!< name: a session bind variable (:X), its value read at every evaluation
 };
 
 struct BoundExpr;
@@ -74,6 +76,14 @@ struct BoundExpr {
 struct ExecContext;
 
 //! What an expression may need besides its input: dialect, session values, parameters.
+//! A bind variable of the session (SQL*Plus VARIABLE): its declared type and current value
+//! (NULL until assigned), by upper-case name.
+struct BindVariable {
+  LogicalType type;
+  Value value;
+};
+using BindVariables = std::map<std::string, BindVariable>;
+
 struct EvalContext {
   Dialect dialect = Dialect::kOracle;
   std::string nls_date_format = "DD-MON-RR";
@@ -82,6 +92,8 @@ struct EvalContext {
   std::mt19937_64* random = nullptr;  //!< DBMS_RANDOM (session-owned generator)
   std::vector<Value> parameters;      //!< kParameter values (correlation, binds)
   ExecContext* exec = nullptr;        //!< for running subqueries
+  //! The session's bind variables (kBind); null: none declared. Not owned.
+  const BindVariables* binds = nullptr;
   //! Subexpressions already evaluated for the current input (node of the expression being
   //! evaluated -> its values at the input's row positions): an operand that is one of these
   //! nodes is read from the vector instead of being computed again. Set around one Execute

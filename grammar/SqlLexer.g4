@@ -196,6 +196,7 @@ IDENTIFIER : [a-zA-Z_] [a-zA-Z0-9_$#]* ;
 // ---- operators and punctuation
 ARROW : '=>' ;
 CONCAT : '||' ;
+ASSIGN : ':=' ;
 NOT_EQUAL : '<>' | '!=' | '^=' | '~=' ;
 LESS_EQUAL : '<=' ;
 GREATER_EQUAL : '>=' ;

@@ -276,8 +276,9 @@ explainStatement
 
 // ---------------------------------------------------------------- PL/SQL calls
 plsqlBlock : BEGIN (plsqlCall SEMI)+ END identifier? SEMI? ;
-plsqlCall : procCall | NULL_ ;
-execStatement : (EXEC | EXECUTE) procCall ;
+plsqlCall : procCall | NULL_ | bindAssignment ;
+execStatement : (EXEC | EXECUTE) (procCall | bindAssignment) ;
+bindAssignment : BIND_VARIABLE ASSIGN condition ;
 procCall : qualifiedName (LPAREN (functionArg (COMMA functionArg)*)? RPAREN)? ;
 
 // ---------------------------------------------------------------- names

@@ -213,6 +213,9 @@ using StatementPtr = std::unique_ptr<Statement>;
 //! A call in an anonymous block or EXEC: DBMS_STATS.GATHER_TABLE_STATS(ownname => 'X', ...).
 struct ProcCall {
   std::vector<std::string> name;  //!< {"DBMS_STATS", "GATHER_TABLE_STATS"}
+  //! `:bind := value` instead of a call: the bind's name (upper case, no colon); args[0] is
+  //! the value and `name` is empty.
+  std::string assign_bind;
   struct Arg {
     std::string name;  //!< named argument (upper-cased) or "" for positional
     ExprPtr value;

@@ -62,7 +62,8 @@ ast::StatementPtr Transformer::Statement(P::StatementContext* ctx) {
   if (auto* c = ctx->plsqlBlock()) return PlsqlBlock(c);
   if (auto* c = ctx->execStatement()) {
     auto st = MakeStmt(ast::StmtKind::kPlsqlBlock, c);
-    st->calls.push_back(ProcCall(c->procCall()));
+    st->calls.push_back(c->procCall() != nullptr ? ProcCall(c->procCall())
+                                                 : BindAssignment(c->bindAssignment()));
     return st;
   }
   Unsupported(ctx);
@@ -157,10 +158,20 @@ ast::ProcCall Transformer::ProcCall(P::ProcCallContext* ctx) {
   return call;
 }
 
+ast::ProcCall Transformer::BindAssignment(P::BindAssignmentContext* ctx) {
+  ast::ProcCall call;
+  call.assign_bind = Upper(ctx->BIND_VARIABLE()->getText().substr(1));
+  ast::ProcCall::Arg value;
+  value.value = Condition(ctx->condition());
+  call.args.push_back(std::move(value));
+  return call;
+}
+
 ast::StatementPtr Transformer::PlsqlBlock(P::PlsqlBlockContext* ctx) {
   auto st = MakeStmt(ast::StmtKind::kPlsqlBlock, ctx);
   for (auto* c : ctx->plsqlCall()) {
     if (c->procCall() != nullptr) st->calls.push_back(ProcCall(c->procCall()));
+    if (c->bindAssignment() != nullptr) st->calls.push_back(BindAssignment(c->bindAssignment()));
   }
   return st;
 }

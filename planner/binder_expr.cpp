@@ -227,8 +227,16 @@ BoundExprPtr Binder::BindExpr(const ast::Expr& e) {
     }
     case K::kStar:
       ThrowOra(936, "missing expression");
-    case K::kBindVar:
-      ThrowUnimplemented("bind variable :" + e.text);
+    case K::kBindVar: {
+      // Read at every execution, never folded: one cursor serves every value (Oracle's
+      // cursor sharing; the adaptive join decides again when the value changes the rows).
+      const BindVariables* binds = ctx_.eval.binds;
+      auto it = binds != nullptr ? binds->find(e.text) : BindVariables::const_iterator{};
+      if (binds == nullptr || it == binds->end()) ThrowOra(1008, "not all variables bound");
+      auto b = std::make_unique<BoundExpr>(BoundKind::kBind, it->second.type);
+      b->name = e.text;
+      return b;
+    }
     case K::kSubstitution:
       ThrowOra(936, "missing expression");
     case K::kUnary: {

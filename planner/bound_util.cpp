@@ -135,6 +135,13 @@ bool HasSubquery(const BoundExpr& e) {
   return false;
 }
 
+bool HasBind(const BoundExpr& e) {
+  if (e.kind == BoundKind::kBind) return true;
+  for (const auto& c : e.children)
+    if (HasBind(*c)) return true;
+  return false;
+}
+
 LogicalType UnifyTypes(const LogicalType& a, const LogicalType& b) {
   if (a.id == TypeId::kNull) return b;
   if (b.id == TypeId::kNull) return a;

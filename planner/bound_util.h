@@ -39,6 +39,8 @@ bool ExprEquals(const BoundExpr& a, const BoundExpr& b);
 void RemapColumns(BoundExpr& e, const std::function<size_t(size_t)>& map);
 //! True when `e` contains a subquery expression.
 bool HasSubquery(const BoundExpr& e);
+//! True when `e` reads a bind variable (its value may change between executions).
+bool HasBind(const BoundExpr& e);
 //! The two sides of `a = b` can be a hash join's keys: the same type, or both strings. A
 //! join's keys are hashed as one type; the SQLite dialect compares other mixes (NUMBER with
 //! VARCHAR2) without a conversion, so such an equality is the join's filter instead.

@@ -59,6 +59,9 @@ BoundExprPtr FoldArithmetic(BoundExprPtr e, EvalContext& ctx) {
 }
 
 Value FoldConstant(const BoundExpr& e, PlanContext& ctx) {
+  // A bind's value baked into the plan (FETCH FIRST :n, a table function's argument): the
+  // cursor is planned again at every execution rather than reused with an old value.
+  if (HasBind(e)) ctx.record.binds_folded = true;
   return ExpressionExecutor::EvaluateScalar(e, ctx.eval);
 }
 

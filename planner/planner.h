@@ -53,6 +53,8 @@ struct PlanRecord {
   std::vector<HintUse> hints;
   //! GATHER_PLAN_STATISTICS appeared: collect run-time statistics for this statement.
   bool gather_plan_statistics = false;
+  //! A bind variable's value was folded into the plan: it is not reused by a later execution.
+  bool binds_folded = false;
 };
 
 //! A PX_JOIN_FILTER(alias) / NO_PX_JOIN_FILTER(alias) hint and the access path of the table it

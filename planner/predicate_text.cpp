@@ -156,6 +156,8 @@ class Printer {
         return fmt::format("COL{}", e.column_index + 1);
       case BoundKind::kParameter:
         return fmt::format(":B{}", e.column_index + 1);
+      case BoundKind::kBind:
+        return ":" + e.name;
       case BoundKind::kFunction:
         return Function(e);
       case BoundKind::kCompare:

@@ -142,6 +142,8 @@ void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
     out << (sp == std::string::npos ? "" : Trim(line.substr(sp))) << '\n';
     return;
   }
+  if (Matches(verb, "VARIABLE", 3)) return RunVariable(line, w);
+  if (Matches(verb, "PRINT", 3)) return RunPrint(w);
   if (Matches(verb, "EXECUTE", 4)) {
     const size_t sp = line.find_first_of(" \t");
     const std::string call = sp == std::string::npos ? "" : Trim(line.substr(sp));

@@ -117,7 +117,7 @@ std::optional<ErrorHandler> ParseErrorHandler(const std::vector<std::string>& wo
 }
 
 ExitStatus ResolveExitStatus(const ExitClause& clause, int default_code, int last_sqlcode,
-                             const Defines& defines) {
+                             const Defines& defines, const BindVariables& binds) {
   using S = ExitClause::Status;
   switch (clause.status) {
     case S::kDefault:
@@ -132,8 +132,15 @@ ExitStatus ResolveExitStatus(const ExitClause& clause, int default_code, int las
       return {clause.number, ""};
     case S::kSqlcode:
       return {LowByte(last_sqlcode), ""};
-    case S::kBind:
-      return {1, fmt::format("SP2-0552: Bind variable \"{}\" not declared.", clause.variable)};
+    case S::kBind: {
+      auto it = binds.find(clause.variable);
+      if (it == binds.end()) {
+        return {1, fmt::format("SP2-0552: Bind variable \"{}\" not declared.", clause.variable)};
+      }
+      if (it->second.value.is_null()) return {0, ""};
+      if (auto n = SignedInt(Trim(it->second.value.ToString()))) return {LowByte(*n), ""};
+      return {1, fmt::format("SP2-0584: EXIT variable \"{}\" was non-numeric", clause.variable)};
+    }
     case S::kVariable: {
       const auto v = defines.Get(clause.variable);
       if (auto n = v ? SignedInt(Trim(*v)) : std::nullopt) return {LowByte(*n), ""};

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "executor/expression.h"
 #include "shell/settings.h"
 
 namespace pathdb::shell {
@@ -40,9 +41,9 @@ struct ExitStatus {
 };
 //! The status `clause` asks for. kDefault gives `default_code`; SQL.SQLCODE the last SQL
 //! error code modulo 256 (0 when none); a variable its DEFINE value, which must be an integer
-//! (SP2-0584 otherwise). Bind variables cannot be declared here, so :name is SP2-0552.
+//! (SP2-0584 otherwise); a bind variable its value (SP2-0552 when not declared, 0 when NULL).
 ExitStatus ResolveExitStatus(const ExitClause& clause, int default_code, int last_sqlcode,
-                             const Defines& defines);
+                             const Defines& defines, const BindVariables& binds = {});
 
 //! SQL*Plus's usage lines, printed for a clause that does not parse.
 extern const char* const kExitUsage;

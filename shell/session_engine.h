@@ -8,6 +8,10 @@ class SessionEngine : public ShellEngine {
  public:
   explicit SessionEngine(Session& session) : session_(session) {}
   StatementOutcome Execute(std::string_view sql, ResultSink& sink) override;
+  void DeclareVariable(const std::string& name, const LogicalType& type) override {
+    session_.DeclareBind(name, type);
+  }
+  BindVariables Variables() override { return session_.binds(); }
   void Cancel() override { session_.Cancel(); }
   void Commit() override { session_.Commit(); }
   void SetParameter(const std::string& name, const std::string& value) override;

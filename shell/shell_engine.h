@@ -64,6 +64,13 @@ class ShellEngine {
   }
   //! SET AUTOTRACE STATISTICS: what the last Execute added to the session statistics.
   virtual SessionStats LastStatementStats() { return {}; }
+  //! VARIABLE name type: declares a bind variable (upper-case name), its value NULL.
+  virtual void DeclareVariable(const std::string& name, const LogicalType& type) {
+    (void)name, (void)type;
+    throw OraError(3001, "unimplemented feature: VARIABLE");
+  }
+  //! The declared bind variables and their values.
+  virtual BindVariables Variables() { return {}; }
   //! LOAD [TABLE] t file: returns the lines SQLcl prints (#INFO ...). Throws OraError.
   virtual std::vector<std::string> Load(const std::string& table, const std::string& file,
                                         const std::vector<std::string>& loadformat) {

@@ -299,8 +299,9 @@ void Sqlplus::HandleError(const ErrorHandler& handler) {
 }
 
 void Sqlplus::ExitWith(const ExitClause& clause, std::optional<int> default_code) {
-  const ExitStatus status = ResolveExitStatus(clause, default_code.value_or(any_failure_ ? 1 : 0),
-                                              last_sqlcode_, settings_.defines);
+  const ExitStatus status =
+      ResolveExitStatus(clause, default_code.value_or(any_failure_ ? 1 : 0), last_sqlcode_,
+                        settings_.defines, engine_.Variables());
   if (!status.error.empty()) ReportSp2(status.error);
   if (default_code || clause.status != ExitClause::Status::kDefault || !status.error.empty()) {
     exit_code_ = status.code;

@@ -90,6 +90,9 @@ class Sqlplus {
   void ExitWith(const ExitClause& clause, std::optional<int> default_code);
   void EndTransaction(TxnAction action);
   void RunSpool(const std::vector<std::string>& w);
+  //! VARIABLE [name [type [= value]]] and PRINT [name ...] (shell/bind_commands.cpp).
+  void RunVariable(const std::string& line, const std::vector<std::string>& w);
+  void RunPrint(const std::vector<std::string>& w);
   void StopSpool();
   std::ostream& msg() { return format_ == OutputFormat::kCsv ? err_ : out_; }
 

@@ -54,6 +54,7 @@ class Transformer {
   ast::StatementPtr Explain(P::ExplainStatementContext* ctx);
   ast::StatementPtr PlsqlBlock(P::PlsqlBlockContext* ctx);
   ast::ProcCall ProcCall(P::ProcCallContext* ctx);
+  ast::ProcCall BindAssignment(P::BindAssignmentContext* ctx);
   void InmemoryAttributes(const std::vector<P::InmemoryAttributeContext*>& attrs,
                           ast::Statement& st);
 

@@ -2,6 +2,9 @@
 // statement undoes exactly its own changes) and the SQL*Plus feedback messages.
 #include "shell/engine/session.h"
 
+#include <fmt/format.h>
+
+#include <cctype>
 #include <chrono>
 #include <deque>
 #include <map>
@@ -148,6 +151,46 @@ SessionStats Session::LastStatementStats() const {
   return d;
 }
 
+namespace {
+
+//! The declared types of the bind variables `sql` names (":X NUMBER\n"): a statement run
+//! after its binds were declared with other types gets a new child cursor, as Oracle's
+//! bind mismatch does. A plain scan of the text: quotes and comments are skipped.
+std::string BindTypes(std::string_view sql, const BindVariables& binds) {
+  if (binds.empty()) return "";
+  std::string out;
+  for (size_t i = 0; i < sql.size(); ++i) {
+    const char c = sql[i];
+    if (c == '\'' || c == '"') {
+      const size_t end = sql.find(c, i + 1);
+      if (end == std::string_view::npos) break;
+      i = end;
+    } else if (c == '-' && i + 1 < sql.size() && sql[i + 1] == '-') {
+      i = sql.find('\n', i);
+      if (i == std::string_view::npos) break;
+    } else if (c == '/' && i + 1 < sql.size() && sql[i + 1] == '*') {
+      i = sql.find("*/", i + 2);
+      if (i == std::string_view::npos) break;
+      ++i;
+    } else if (c == ':') {
+      size_t j = i + 1;
+      std::string name;
+      while (j < sql.size() && (std::isalnum(static_cast<unsigned char>(sql[j])) || sql[j] == '_' ||
+                                sql[j] == '$' || sql[j] == '#')) {
+        name += static_cast<char>(std::toupper(static_cast<unsigned char>(sql[j])));
+        ++j;
+      }
+      if (auto it = binds.find(name); it != binds.end()) {
+        out += fmt::format(":{} {}\n", name, it->second.type.ToString());
+      }
+      i = j - 1;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string Session::OptimizerEnvironment() const {
   // Every parameter: each may shape a plan (costs, access paths, dialect, statistics_level).
   std::string env;
@@ -227,6 +270,7 @@ std::vector<std::string> Session::ExplainOnly(std::string_view sql, const std::s
   eval.nls_date_format = params_.GetText("nls_date_format");
   eval.nls_timestamp_format = params_.GetText("nls_timestamp_format");
   eval.random = &random_;
+  eval.binds = &binds_;
   const planner::SystemViewSources sources = SystemViewSourcesFor(*this);
   planner::PlanContext pctx{db_, eval, &sources};
   pctx.cost = CostParameters();
@@ -268,8 +312,12 @@ StatementOutcome Session::Execute(std::string_view sql, ResultSink& sink) {
   impl_->last_cursor.reset();
   impl_->stats_before = stats_;
   stats_.Add(Stat::kParseCountTotal);
-  StatementCursor cursor{impl_->cursors, impl_->sql_id, text, OptimizerEnvironment(),
-                         DictionaryFingerprint(db_), {}};
+  StatementCursor cursor{impl_->cursors,
+                         impl_->sql_id,
+                         text,
+                         OptimizerEnvironment() + BindTypes(text, binds_),
+                         DictionaryFingerprint(db_),
+                         {}};
   // A soft parse: the same text, planned in the same environment against the same
   // dictionary, runs its cached plan without parsing or planning again.
   ChildCursor* cached = impl_->cursors.Find(cursor.sql_id, cursor.environment);
@@ -282,7 +330,7 @@ StatementOutcome Session::Execute(std::string_view sql, ResultSink& sink) {
     cached = impl_->cursors.Find(cursor.sql_id, cursor.environment);
   }
   const bool soft = cached != nullptr && cached->valid && cached->has_plan &&
-                    cached->dictionary == cursor.dictionary;
+                    cached->dictionary == cursor.dictionary && !cached->plan.record.binds_folded;
   ast::StatementPtr stmt;
   if (!soft) {
     stats_.Add(Stat::kParseCountHard);
@@ -298,6 +346,7 @@ StatementOutcome Session::Execute(std::string_view sql, ResultSink& sink) {
                                std::chrono::system_clock::now().time_since_epoch())
                                .count();
   eval.random = &random_;
+  eval.binds = &binds_;
   ExecContext ctx{db_, txn_, stats_, std::move(eval), &cancel_};
   ctx.eval.exec = &ctx;
   ctx.work_area_bytes = WorkAreaBytes();

@@ -17,6 +17,7 @@
 
 #include "common/stats.h"
 #include "common/vector.h"
+#include "executor/expression.h"
 #include "planner/cost_params.h"
 #include "shell/engine/parameters.h"
 #include "storage/storage.h"
@@ -97,6 +98,18 @@ class Session {
   //! Commits open work (the shell calls this at EXIT, as SQL*Plus does).
   void Commit();
 
+  // ---- bind variables (SQL*Plus VARIABLE; :name in SQL, assigned by `EXEC :name := expr`)
+  //! The session's bind variables by upper-case name.
+  const BindVariables& binds() const { return binds_; }
+  //! VARIABLE name type: declares (or redeclares, value reset to NULL) `name` (upper case).
+  void DeclareBind(const std::string& name, const LogicalType& type) {
+    binds_[name] = BindVariable{type, Value::Null()};
+  }
+  //! Stores `value` (already of the bind's type). REQUIRES: `name` is declared.
+  void AssignBind(const std::string& name, Value value) {
+    binds_.at(name).value = std::move(value);
+  }
+
   // ---- cursors (shell/cursor_cache.h) and EXPLAIN PLAN (shell/xplan_statements.h)
   CursorCache& cursors();
   PlanTable& plan_table();
@@ -133,6 +146,7 @@ class Session {
   SessionStats stats_;
   storage::Transaction txn_;
   std::mt19937_64 random_{0x5eed};
+  BindVariables binds_;
   ProgressFactory progress_;
   std::atomic<bool> cancel_{false};
   struct Impl;

@@ -551,9 +551,31 @@ void StatementRunner::CallDbmsInmemory(const ast::ProcCall& call, bool repopulat
                                       session.progress("POPULATE " + t->name));
 }
 
+void StatementRunner::AssignBind(const ast::ProcCall& call, planner::PlanContext& pctx) {
+  const auto it = session.binds().find(call.assign_bind);
+  if (it == session.binds().end()) ThrowOra(1008, "not all variables bound");
+  Value v = planner::EvaluateConstant(*call.args.at(0).value, pctx);
+  try {
+    if (!v.is_null() && !(v.type() == it->second.type)) v = CastValue(v, it->second.type, ctx.eval);
+  } catch (const OraError& e) {
+    // PL/SQL reports a value that does not fit its target as ORA-06502.
+    const char* what = e.code() == 12899  ? "character string buffer too small"
+                       : e.code() == 1438 ? "number precision too large"
+                       : e.code() == 1722 ? "character to number conversion error"
+                                          : nullptr;
+    if (what == nullptr) throw;
+    ThrowOra(6502, "PL/SQL: numeric or value error: {}", what);
+  }
+  session.AssignBind(call.assign_bind, std::move(v));
+}
+
 StatementOutcome StatementRunner::Plsql(const ast::Statement& stmt) {
   planner::PlanContext pctx{session.database(), ctx.eval};
   for (const auto& call : stmt.calls) {
+    if (!call.assign_bind.empty()) {
+      AssignBind(call, pctx);
+      continue;
+    }
     const std::string name = JoinName(call.name);
     if (name == "DBMS_RANDOM.SEED") {
       if (call.args.size() != 1)

@@ -56,6 +56,8 @@ struct StatementRunner {
   StatementOutcome CreateView(const ast::Statement& stmt);
   StatementOutcome Transaction(const ast::Statement& stmt);
   StatementOutcome Plsql(const ast::Statement& stmt);
+  //! `:name := value` in an anonymous block or EXEC (ORA-06502 when it does not fit the bind).
+  void AssignBind(const ast::ProcCall& call, planner::PlanContext& pctx);
   //! DBMS_INMEMORY.POPULATE(schema_name, table_name) / REPOPULATE: returns when done.
   void CallDbmsInmemory(const ast::ProcCall& call, bool repopulate);
   //! DDL commits the open transaction first, as Oracle does.

@@ -53,6 +53,19 @@ TEST(ExitClause, VariablesThatCannotGiveANumber) {
   EXPECT_EQ(bind.error, "SP2-0552: Bind variable \"B\" not declared.");
 }
 
+TEST(ExitClause, DeclaredBindVariablesGiveTheirValue) {
+  Defines defines;
+  BindVariables binds;
+  binds["B"] = {LogicalType::Number(), Value::Integer(300)};
+  binds["N"] = {LogicalType::Number(), Value::Null()};
+  binds["S"] = {LogicalType::Varchar(5), Value::Varchar("x")};
+  EXPECT_EQ(ResolveExitStatus(*Exit(":b"), 1, 0, defines, binds).code, 300 % 256);
+  EXPECT_EQ(ResolveExitStatus(*Exit(":n"), 1, 0, defines, binds).code, 0);
+  const auto s = ResolveExitStatus(*Exit(":s"), 0, 0, defines, binds);
+  EXPECT_EQ(s.code, 1);
+  EXPECT_EQ(s.error, "SP2-0584: EXIT variable \"S\" was non-numeric");
+}
+
 TEST(ExitClause, WheneverActions) {
   auto parse = [](const std::string& t) { return ParseErrorHandler(SplitWords(t), 0); };
   EXPECT_TRUE(parse("exit")->exit);

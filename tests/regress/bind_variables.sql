@@ -1,0 +1,82 @@
+-- SQL*Plus bind variables: VARIABLE declares one in the session, EXEC / an anonymous block
+-- assigns it (:x := value), PRINT shows it, and SQL reads it as :x at every execution -- one
+-- cursor for every value (executions counted on one child), a new child when a bind is
+-- declared with another type (Oracle's bind mismatch), and an adaptive join that decides again
+-- when the bind values change the driving rows.
+set linesize 170
+set pagesize 300
+set feedback off
+variable x number
+variable s varchar2(10)
+variable
+print x
+exec :x := 5
+exec :s := 'abc'
+print x s
+begin :x := :x * 2; end;
+/
+print x
+variable n number = 42
+print n
+variable n
+create table bt (id number not null, v varchar2(10));
+insert into bt select level, 'v' || level from dual connect by level <= 100;
+commit;
+create index bt_id_ix on bt(id);
+exec dbms_stats.gather_table_stats(user, 'BT');
+select count(*) from bt where id <= :x;
+exec :x := 50
+select count(*) from bt where id <= :x;
+select child_number, executions from v$sql where sql_text = 'select count(*) from bt where id <= :x';
+exec :s := 'v7'
+select v from bt where v = :s;
+select v from bt where id = :n;
+select * from table(dbms_xplan.display_cursor(format => 'basic +predicate'));
+-- a bind folded into the plan (ROWNUM, FETCH FIRST) is read again at every execution
+exec :x := 3
+select count(*) from bt where rownum <= :x;
+select id from bt where id > 90 order by id fetch first :x rows only;
+exec :x := 1
+select count(*) from bt where rownum <= :x;
+select id from bt where id > 90 order by id fetch first :x rows only;
+-- bad input
+exec :s := 'abcdefghijklmnop'
+exec :x := 'abc'
+print z
+variable z clob
+variable 1x number
+select :nope from dual;
+exec :nope := 3
+print s x
+
+-- The adaptive join of tests/regress/adaptive_joins.sql driven by binds: 5 driving rows run
+-- nested loops, 1,500 the hash join, in the same child cursor.
+create table t1 (id number not null, hist_ind varchar2(4), filler varchar2(100));
+insert into t1 select level, '9999', rpad('x', 100, 'x') from dual connect by level <= 3000;
+create table t2 (id number not null, some_ind number, filler varchar2(100));
+insert into t2 select case when level <= 500 then 1 when level <= 1000 then -1 else level end,
+  mod(level, 10), rpad('y', 100, 'y') from dual connect by level <= 30000;
+commit;
+create unique index t1_id_ux on t1(id);
+create index t2_id_ix on t2(id);
+exec dbms_stats.gather_table_stats(user, 'T1');
+exec dbms_stats.gather_table_stats(user, 'T2');
+variable lo number
+variable hi number
+exec :lo := 1001
+exec :hi := 1005
+select count(t2.some_ind) from t1 join t2 on t2.id = t1.id
+where t1.hist_ind = '9999' and t1.id between :lo and :hi;
+select * from table(dbms_xplan.display_cursor(format => 'basic +rows +adaptive +note'));
+exec :hi := 2500
+select count(t2.some_ind) from t1 join t2 on t2.id = t1.id
+where t1.hist_ind = '9999' and t1.id between :lo and :hi;
+select * from table(dbms_xplan.display_cursor(format => 'basic +rows +adaptive +note'));
+select child_number, executions from v$sql where sql_text like 'select count(t2.some_ind)%';
+-- LO redeclared as a string: a new child cursor
+variable lo varchar2(10)
+exec :lo := '1001'
+select count(t2.some_ind) from t1 join t2 on t2.id = t1.id
+where t1.hist_ind = '9999' and t1.id between :lo and :hi;
+select child_number, executions from v$sql where sql_text like 'select count(t2.some_ind)%'
+order by 1;
