@@ -10,6 +10,7 @@
 #include "shell/command_words.h"
 #include "shell/csv_output.h"
 #include "shell/result_formatter.h"
+#include "shell/settings.h"
 #include "shell/sqlplus.h"
 
 namespace pathdb::shell {
@@ -20,20 +21,15 @@ constexpr const char* kVariableUsage =
     "                    VARCHAR2 (n [CHAR|BYTE]) | NCHAR | NCHAR (n) |\n"
     "                    NVARCHAR2 (n) | BINARY_FLOAT | BINARY_DOUBLE ] ]";
 
-std::string Upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
 //! "NUMBER", "VARCHAR2(20 CHAR)", "char" ...; nullopt for a type VARIABLE does not take here.
 std::optional<LogicalType> ParseBindType(const std::string& text) {
   // std::regex: a one-line grammar read once per VARIABLE command, not on any hot path.
   static const std::regex kType(
-      R"(^\s*(NUMBER|BINARY_FLOAT|BINARY_DOUBLE|N?CHAR|N?VARCHAR2)\s*(\(\s*(\d+)\s*(CHAR|BYTE)?\s*\))?\s*$)",
+      R"(^\s*(NUMBER|BINARY_FLOAT|BINARY_DOUBLE|N?CHAR|N?VARCHAR2)\s*(\(\s*(\d{1,6})\s*(CHAR|BYTE)?\s*\))?\s*$)",
       std::regex::icase);
   std::smatch m;
   if (!std::regex_match(text, m, kType)) return std::nullopt;
-  const std::string base = Upper(m[1].str());
+  const std::string base = ToUpper(m[1].str());
   const bool sized = m[3].matched;
   const unsigned long n = sized ? std::stoul(m[3].str()) : 1;  // SQL*Plus: CHAR's default 1
   if (base == "NUMBER") {
@@ -50,26 +46,11 @@ std::optional<LogicalType> ParseBindType(const std::string& text) {
                                                     : LogicalType::Char(len);
 }
 
-std::string TypeText(const LogicalType& t) {
-  switch (t.id) {
-    case TypeId::kNumber:
-      return "NUMBER";
-    case TypeId::kDouble:
-      return "BINARY_DOUBLE";
-    case TypeId::kVarchar:
-      return fmt::format("VARCHAR2({})", t.length);
-    case TypeId::kChar:
-      return fmt::format("CHAR({})", t.length);
-    default:
-      return t.ToString();
-  }
-}
-
 }  // namespace
 
 void Sqlplus::RunVariable(const std::string& line, const std::vector<std::string>& w) {
   auto show = [&](const std::string& name, const BindVariable& b) {
-    out_ << fmt::format("variable   {}\ndatatype   {}\n", name, TypeText(b.type));
+    out_ << fmt::format("variable   {}\ndatatype   {}\n", name, b.type.ToString());
   };
   if (w.size() == 1) {
     const BindVariables all = engine_.Variables();
@@ -81,7 +62,7 @@ void Sqlplus::RunVariable(const std::string& line, const std::vector<std::string
     }
     return;
   }
-  const std::string name = Upper(w[1]);
+  const std::string name = ToUpper(w[1]);
   static const std::regex kName(R"(^[A-Z][A-Z0-9_$#]*$)");
   if (!std::regex_match(name, kName)) {
     return ReportSp2(fmt::format("SP2-0553: Illegal variable name \"{}\".", w[1]));
@@ -121,7 +102,7 @@ void Sqlplus::RunPrint(const std::vector<std::string>& w) {
   const BindVariables all = engine_.Variables();
   std::vector<std::string> names;
   for (size_t i = 1; i < w.size(); ++i) {
-    std::string n = Upper(w[i]);
+    std::string n = ToUpper(w[i]);
     if (!n.empty() && n[0] == ':') n.erase(0, 1);
     names.push_back(n);
   }
