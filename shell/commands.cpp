@@ -276,6 +276,10 @@ void Sqlplus::RunCommand(const std::string& line_in, LineSource& source,
     }
     auto show_flag = [&](const char* name, bool v) { out << name << (v ? " ON" : " OFF") << '\n'; };
     if (Matches(opt, "TIMING", 4)) return show_flag("timing", settings_.timing);
+    if (Matches(opt, "TIMINGPRECISION", 9)) {
+      out << "timingprecision " << settings_.timing_precision << '\n';
+      return;
+    }
     if (Matches(opt, "ECHO", 4)) return show_flag("echo", settings_.echo);
     if (Matches(opt, "VERIFY", 3)) return show_flag("verify", settings_.verify);
     const std::string shown = opt.size() > 10 ? opt.substr(0, 10) + "..." : opt;

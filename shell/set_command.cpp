@@ -84,6 +84,8 @@ bool Sqlplus::SetOption(const std::vector<std::string>& w, size_t& i) {
   };
 
   if (Matches(opt, "TIMING", 4)) return on_off(settings_.timing);
+  if (Matches(opt, "TIMINGPRECISION", 9))
+    return integer(settings_.timing_precision, value(), 2, 6, "timingprecision");
   if (Matches(opt, "ECHO", 4)) return on_off(settings_.echo);
   if (Matches(opt, "VERIFY", 3)) return on_off(settings_.verify);
   if (Matches(opt, "HEADING", 3)) return on_off(settings_.heading);

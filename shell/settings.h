@@ -31,6 +31,9 @@ struct Settings {
   int feedback = 6;  //!< 0 = OFF; "n rows selected." only when n >= feedback
   int numwidth = 10;
   bool timing = false;
+  //! SET TIMINGPRECISION (pathdb): digits of Elapsed's seconds fraction; 2 is SQL*Plus's
+  //! centiseconds, up to 6 for timing sub-10 ms statements (benchmarks read it).
+  int timing_precision = 2;
   bool echo = false;
   bool verify = true;
   bool define = true;  //!< SET DEFINE OFF disables &substitution

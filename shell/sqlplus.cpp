@@ -34,10 +34,14 @@ std::vector<std::string> Words(const std::string& text, size_t max_words) {
   return words;
 }
 
-std::string Elapsed(std::chrono::steady_clock::duration d) {
-  const auto cs = std::chrono::duration_cast<std::chrono::milliseconds>(d).count() / 10;
-  return fmt::format("Elapsed: {:02d}:{:02d}:{:02d}.{:02d}", cs / 360000, cs / 6000 % 60,
-                     cs / 100 % 60, cs % 100);
+std::string Elapsed(std::chrono::steady_clock::duration d, int precision) {
+  // truncated like SQL*Plus's centiseconds, to `precision` digits of the second
+  int64_t unit = 1;
+  for (int i = precision; i < 6; ++i) unit *= 10;
+  const int64_t us = std::chrono::duration_cast<std::chrono::microseconds>(d).count();
+  const int64_t s = us / 1000000;
+  return fmt::format("Elapsed: {:02d}:{:02d}:{:02d}.{:0{}d}", s / 3600, s / 60 % 60, s % 60,
+                     us % 1000000 / unit, precision);
 }
 
 std::string NthLine(const std::string& text, size_t n) {
@@ -436,7 +440,8 @@ void Sqlplus::RunSql(const std::string& sql) {
     }
   }
   if (ok && trace.on) PrintAutotrace(engine_, msg(), trace, plan, explain_only);
-  if (settings_.timing) msg() << Elapsed(std::chrono::steady_clock::now() - start) << '\n';
+  if (settings_.timing)
+    msg() << Elapsed(std::chrono::steady_clock::now() - start, settings_.timing_precision) << '\n';
   msg().flush();
   if (!ok) SqlFailed(code);
 }

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <regex>
 #include <sstream>
 
 #include "fake_engine.h"
@@ -206,6 +207,26 @@ TEST(Sqlplus, SetCommandsAndShow) {
   EXPECT_FALSE(r.shell->settings().verify);
   EXPECT_NE(r.out.str().find("SP2-0158: unknown SET option \"bogus\""), std::string::npos);
   EXPECT_NE(r.out.str().find("linesize 100\n"), std::string::npos);
+}
+
+// Elapsed keeps SQL*Plus's centiseconds unless SET TIMINGPRECISION asks for up to 6 digits
+// (benchmarks time sub-10 ms statements with it).
+TEST(Sqlplus, TimingPrecisionSetsElapsedDigits) {
+  ShellRun r;
+  r("set timing on\nselect 1 from dual;\nset timingprecision 6\nselect 1 from dual;\n"
+    "show timingprecision\nset timingprecision 7\nset timingprec x\n");
+  EXPECT_EQ(r.shell->settings().timing_precision, 6);
+  const std::string out = r.out.str();
+  const std::regex two("Elapsed: 00:00:00\\.[0-9]{2}\n");
+  const std::regex six("Elapsed: 00:00:00\\.[0-9]{6}\n");
+  const size_t second = out.find("Elapsed", out.find("Elapsed") + 1);
+  ASSERT_NE(second, std::string::npos);
+  EXPECT_TRUE(std::regex_search(out.substr(0, second), two)) << out;
+  EXPECT_TRUE(std::regex_search(out.substr(second), six)) << out;
+  EXPECT_NE(out.find("timingprecision 6\n"), std::string::npos);
+  EXPECT_NE(out.find("SP2-0267: timingprecision option 7 out of range (2 through 6)"),
+            std::string::npos);
+  EXPECT_NE(out.find("SP2-0268: timingprecision option not a valid number"), std::string::npos);
 }
 
 TEST(Sqlplus, SetTakesSeveralOptionsAndStopsAtTheFirstBadOne) {
