@@ -23,6 +23,15 @@ class BorrowedInput : public PhysicalOperator {
   const std::unique_ptr<PhysicalOperator>& slot_;
 };
 
+//! Adds what the collector's buffering caused (time, buffers, reads, writes) to `line`.
+void AddCollectCharge(const OperatorRuntimeStats& collect, OperatorRuntimeStats* line) {
+  if (line == nullptr) return;
+  line->elapsed_ns += collect.elapsed_ns;
+  line->buffers += collect.buffers;
+  line->reads += collect.reads;
+  line->writes += collect.writes;
+}
+
 struct AdaptiveJoinState : OperatorState {
   bool hash = false;
   std::unique_ptr<OperatorState> active;
@@ -52,6 +61,7 @@ AdaptiveJoin::AdaptiveJoin(uint32_t adaptive_id, double inflection_point, bool d
   children_.push_back(std::move(probe_input));
   hash_join_->AddChild(std::make_unique<BorrowedInput>(children_[0]->mutable_child(0)));
   hash_join_->AddChild(std::make_unique<BorrowedInput>(children_[1]));
+  hash_join_->ReportWorkAreaOn(this);
   if (hash_join_->types().size() != types_.size())
     ThrowOra(600, "internal error code, arguments: [adaptive join columns]");
   for (size_t i = 0; i < types_.size(); ++i)
@@ -70,12 +80,27 @@ std::unique_ptr<OperatorState> AdaptiveJoin::OpenImpl(ExecContext& ctx) const {
     // The bound keeps the buffered rows within what one work area may hold; beyond it the
     // hash join is the safe choice (its build spills gracefully, nested loops would not end).
     StatisticsCollector::Collected seen;
-    auto buffered = collector_->Collect(ctx, inflection_point_, ctx.work_area_bytes, seen);
+    OperatorRuntimeStats collect;
+    std::unique_ptr<OperatorState> buffered;
+    {
+      LineCharge charge(ctx, ctx.LineStats(line_id()) != nullptr ? &collect : nullptr);
+      buffered = collector_->Collect(ctx, inflection_point_, ctx.work_area_bytes, seen);
+    }
     d.rows = seen.rows;
     d.over_memory = seen.over_memory;
     d.wanted_hash = !seen.ended;
     d.hash = ctx.shared.adaptive_reporting_only ? default_hash_ : d.wanted_hash;
     ctx.shared.StashCollector(adaptive_id_, std::move(buffered));
+    // The buffering read the driving input before the lines that pass its rows on were
+    // opened: charge it to them -- the collector, the lines put above it in the nested loops'
+    // child 0 slot and the nested loops when they run -- so that, as in Oracle's ALLSTATS, a
+    // line's Buffers and A-Time include its children's.
+    for (const PhysicalOperator* op = children_[0]->children()[0].get();;
+         op = op->children()[0].get()) {
+      AddCollectCharge(collect, ctx.LineStats(op->line_id()));
+      if (op == collector_) break;
+    }
+    if (!d.hash) AddCollectCharge(collect, ctx.LineStats(children_[0]->line_id()));
   }
   ctx.shared.RecordAdaptive(adaptive_id_, d);
   st->hash = d.hash;

@@ -25,7 +25,7 @@ void PublishStats(const HashJoin& op, const HashJoinState& st, ExecContext& ctx)
   usage.used = st.peak_bytes;
   usage.temp = st.temp_bytes;
   usage.passes = st.passes;
-  ReportWorkArea(ctx.LineStats(op.line_id()), usage);
+  ReportWorkArea(ctx.LineStats(op.work_area_line()), usage);
 }
 
 }  // namespace hash_join_detail

@@ -78,6 +78,14 @@ class HashJoin : public ChildTypedOperator {
   bool MayCreateJoinFilter() const;
   const std::vector<JoinFilterCreate>& join_filters() const { return join_filters_; }
 
+  //! Called while the plan is built: the plan line whose ALLSTATS work-area columns this
+  //! join fills (an adaptive join's internal hash join is no plan line of its own).
+  //! REQUIRES: `owner` outlives this join.
+  void ReportWorkAreaOn(const PhysicalOperator* owner) { work_area_owner_ = owner; }
+  int work_area_line() const {
+    return work_area_owner_ != nullptr ? work_area_owner_->line_id() : line_id();
+  }
+
   JoinKind kind() const { return kind_; }
   const std::vector<BoundExprPtr>& build_keys() const { return build_keys_; }
   const std::vector<BoundExprPtr>& probe_keys() const { return probe_keys_; }
@@ -101,6 +109,7 @@ class HashJoin : public ChildTypedOperator {
   std::vector<BoundExprPtr> probe_keys_;
   BoundExprPtr residual_;
   std::vector<JoinFilterCreate> join_filters_;
+  const PhysicalOperator* work_area_owner_ = nullptr;
 };
 
 }  // namespace pathdb
