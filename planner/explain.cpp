@@ -241,6 +241,24 @@ void AdaptiveNotes(const std::vector<ShownLine>& shown,
   }
 }
 
+//! Per adaptive join of the plan: whether its hash join ran (else its nested loops) -- the
+//! recorded decision, or the default where it has not run.
+std::map<uint32_t, bool> AdaptiveMethods(const PhysicalOperator& root,
+                                         const std::map<uint32_t, AdaptiveDecision>* adaptive) {
+  std::map<uint32_t, bool> out;
+  ForEachPlanLine(root, [&](const PhysicalOperator& op, int) {
+    if (op.type() != OperatorType::kAdaptiveJoin) return;
+    const auto& join = static_cast<const AdaptiveJoin&>(op);
+    bool hash = join.default_hash();
+    if (adaptive != nullptr) {
+      if (auto it = adaptive->find(join.adaptive_id()); it != adaptive->end())
+        hash = it->second.hash;
+    }
+    out[join.adaptive_id()] = hash;
+  });
+  return out;
+}
+
 void MarkInactive(const PhysicalOperator& op, bool inactive,
                   const std::map<uint32_t, AdaptiveDecision>* adaptive,
                   std::set<const PhysicalOperator*>& out) {
@@ -374,7 +392,15 @@ xplan::PlanDocument DescribePlan(const PhysicalPlan& plan, const std::string& st
   // The planner records outline hints in the order it decides (access paths, then join
   // order and methods); Oracle 19c prints them last decision first, then one OUTLINE_LEAF
   // per query block and the environment hints (oracle-reference.md 1.5).
-  doc.outline_hints.assign(plan.record.outline.rbegin(), plan.record.outline.rend());
+  const std::map<uint32_t, bool> ran_hash = AdaptiveMethods(*plan.root, adaptive);
+  for (auto it = plan.record.outline.rbegin(); it != plan.record.outline.rend(); ++it) {
+    if (auto alt = plan.record.adaptive_outline.find(*it);
+        alt != plan.record.adaptive_outline.end()) {
+      const auto m = ran_hash.find(alt->second.adaptive_id);
+      if (m != ran_hash.end() && m->second != alt->second.hash) continue;
+    }
+    doc.outline_hints.push_back(*it);
+  }
   std::vector<std::string> blocks;
   for (const auto& l : doc.lines)
     if (!l.query_block.empty() &&

@@ -251,9 +251,14 @@ class Placer {
     // The outline reproduces the filter whether the cost or a hint placed it.
     const auto at = access.object_alias.find('@');
     if (at != std::string::npos) {
-      ctx_.record.outline.push_back(
+      std::string text =
           fmt::format("PX_JOIN_FILTER(@\"{}\" \"{}\"@\"{}\")", access.object_alias.substr(at + 1),
-                      access.object_alias.substr(0, at), access.object_alias.substr(at + 1)));
+                      access.object_alias.substr(0, at), access.object_alias.substr(at + 1));
+      if (line.type() == OperatorType::kAdaptiveJoin) {
+        ctx_.record.adaptive_outline[text] = {static_cast<const AdaptiveJoin&>(line).adaptive_id(),
+                                              /*hash=*/true};
+      }
+      ctx_.record.outline.push_back(std::move(text));
     }
 
     const auto id = next_id_++;

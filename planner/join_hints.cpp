@@ -16,6 +16,14 @@ std::string OutlineAlias(const std::string& alias, const std::string& qb) {
   return fmt::format("\"{}\"@\"{}\"", alias, qb);
 }
 
+}  // namespace
+
+std::string JoinMethodOutlineHint(bool hash, const std::string& alias, const std::string& qb) {
+  return fmt::format("{}(@\"{}\" {})", hash ? "USE_HASH" : "USE_NL", qb, OutlineAlias(alias, qb));
+}
+
+namespace {
+
 class HintReader {
  public:
   HintReader(const std::string& qb, const std::vector<std::string>& aliases, JoinHints& jh)
@@ -181,8 +189,11 @@ void RecordJoinHints(JoinHints& jh, const std::vector<JoinStep>& steps,
   ctx.record.outline.push_back(std::move(leading));
   for (const auto& s : steps) {
     const std::string who = fmt::format("{} {})", qb, OutlineAlias(aliases[s.rel], query_block));
-    if (IsHash(s.method)) ctx.record.outline.push_back(fmt::format("USE_HASH({}", who));
-    if (IsNl(s.method)) ctx.record.outline.push_back(fmt::format("USE_NL({}", who));
+    // An adaptive join's two methods: EXPLAIN shows the one that ran (or the default's).
+    if (IsHash(s.method) || s.adaptive)
+      ctx.record.outline.push_back(JoinMethodOutlineHint(true, aliases[s.rel], query_block));
+    if (IsNl(s.method) || s.adaptive)
+      ctx.record.outline.push_back(JoinMethodOutlineHint(false, aliases[s.rel], query_block));
     if (s.method == JoinMethod::kHashInnerBuilds)
       ctx.record.outline.push_back(fmt::format("SWAP_JOIN_INPUTS({}", who));
   }

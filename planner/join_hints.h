@@ -64,6 +64,9 @@ JoinHints ReadJoinHints(const std::vector<ast::Hint>* hints, const std::string& 
 std::vector<JoinMethod> AllowedMethods(const JoinHints::PerRelation& h,
                                        const std::vector<JoinMethod>& possible);
 
+//! The outline hint USE_HASH(@"qb" "alias"@"qb") (hash) or USE_NL(...) for one inner table.
+std::string JoinMethodOutlineHint(bool hash, const std::string& alias, const std::string& qb);
+
 //! Records in ctx.record the Hint Report entries of `jh` for the chosen order `steps` (join
 //! method hints on the inner table's plan line, lines[i] for relation i) and the outline hints
 //! LEADING, USE_HASH / USE_NL and SWAP_JOIN_INPUTS that reproduce it (only when every relation

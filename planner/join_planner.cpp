@@ -531,6 +531,14 @@ class JoinSearch : JoinGraph {
     return access;
   }
 
+  // The outline hints added since `from` (an alternative's access path) belong to that
+  // alternative of adaptive join `id` only.
+  void MarkAlternativeHints(size_t from, uint32_t id, bool hash) {
+    const auto& outline = ctx_.record.outline;
+    for (size_t k = from; k < outline.size(); ++k)
+      ctx_.record.adaptive_outline[outline[k]] = {id, hash};
+  }
+
   // An adaptive join (executor/adaptive_join.h): index nested loops over a STATISTICS
   // COLLECTOR on the plan so far, and a hash join building on the same rows and probing with
   // the inner table's own access path; both see every applicable conjunct.
@@ -574,9 +582,11 @@ class JoinSearch : JoinGraph {
     auto hash = std::make_unique<HashJoin>(JoinKind::kInner, std::move(okeys), std::move(ikeys),
                                            std::move(residual));
     LogicalNode& n = *r.node;
+    size_t outline_from = ctx_.record.outline.size();
     OpPtr probe =
         PlanTableAccess(*n.table, n.column_ids, n.predicate ? n.predicate->Copy() : nullptr,
                         n.alias, n.hints, ctx_, n.query_block);
+    MarkAlternativeHints(outline_from, id, /*hash=*/true);
     const cost::Cost hash_cost = oc + Scaled(CostOf(*probe), ProbeShare(outer.mask, i, keys)) +
                                  HashJoinCost(model_, orows, SubsetBytes(outer.mask), r.rows);
 
@@ -585,8 +595,13 @@ class JoinSearch : JoinGraph {
     collector->column_labels = outer_labels;
     collector->AddChild(std::move(outer.op));
     NestedLoopsSpec nl;
+    outline_from = ctx_.record.outline.size();
     nl.inner = IndexProbeAccess(i, s.key, outer.layout, /*copy_predicate=*/false, nl);
+    MarkAlternativeHints(outline_from, id, /*hash=*/false);
     rels_[i].line = nl.inner.get();
+    // RecordJoinHints writes both methods' hints for an adaptive step.
+    for (bool hash : {false, true})
+      ctx_.record.adaptive_outline[JoinMethodOutlineHint(hash, r.alias, query_block_)] = {id, hash};
     nl.condition = MakeAnd(std::move(nl_rest));
     if (nl.condition) ToLayout(*nl.condition, outer.layout, 0, &inner_layout, outer.layout.size());
     nl.outer = std::move(collector);

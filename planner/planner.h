@@ -48,6 +48,14 @@ struct PlanRecord {
   //! Outline hints that reproduce the plan, in Oracle's order, without indentation:
   //! FULL(@"SEL$1" "O"@"SEL$1"), LEADING(@"SEL$1" "C"@"SEL$1" "O"@"SEL$1") ...
   std::vector<std::string> outline;
+  //! Outline hints that reproduce one alternative of an adaptive join only (its inner
+  //! table's access path, USE_NL or USE_HASH, PX_JOIN_FILTER): EXPLAIN leaves out those of the
+  //! alternative that did not run (unresolved: that the default plan does not use).
+  struct AlternativeHint {
+    uint32_t adaptive_id = 0;
+    bool hash = false;  //!< the hash join's hint (else the nested loops')
+  };
+  std::map<std::string, AlternativeHint> adaptive_outline;
   //! Note section lines without "- ": "dynamic statistics used: dynamic sampling (level=2)".
   std::vector<std::string> notes;
   std::vector<HintUse> hints;

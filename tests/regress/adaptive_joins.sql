@@ -46,17 +46,19 @@ select * from table(dbms_xplan.display_cursor(format => 'allstats last'));
 -- 3. Default nested loops, switched to the hash join: 2,000 driving rows.
 select /*+ cardinality(t1 5) */ count(t2.some_ind) from t1 join t2 on t2.id = t1.id
 where t1.hist_ind = '9999' and t1.id between 1001 and 3000;
-select * from table(dbms_xplan.display_cursor(format => 'allstats last +adaptive'));
+-- The outline is the final plan's: USE_HASH and FULL(T2), not the nested loops' hints.
+select * from table(dbms_xplan.display_cursor(format => 'allstats last +adaptive +outline'));
 
 -- 4. The reverse default: the estimate says hash join (2,000 rows) ...
 explain plan for
 select /*+ cardinality(t1 2000) */ count(t2.some_ind) from t1 join t2 on t2.id = t1.id
 where t1.hist_ind = '9999' and t1.id between 1 and 3;
-select * from table(dbms_xplan.display(format => 'basic +note'));
--- ... and the collector sees 3 rows: nested loops run (id 1 matches 500 rows of T2).
+select * from table(dbms_xplan.display(format => 'basic +note +outline'));
+-- ... and the collector sees 3 rows: nested loops run (id 1 matches 500 rows of T2); the
+-- outline now says USE_NL and the index access.
 select /*+ cardinality(t1 2000) */ count(t2.some_ind) from t1 join t2 on t2.id = t1.id
 where t1.hist_ind = '9999' and t1.id between 1 and 3;
-select * from table(dbms_xplan.display_cursor(format => 'allstats last +adaptive'));
+select * from table(dbms_xplan.display_cursor(format => 'allstats last +adaptive +outline'));
 -- ... and with 2,000 driving rows the default hash join stays.
 select /*+ cardinality(t1 2000) */ count(t2.some_ind) from t1 join t2 on t2.id = t1.id
 where t1.hist_ind = '9999' and t1.id between 1001 and 3000;
