@@ -97,8 +97,9 @@ Cost CostModel::Sort(double rows, double bytes, double work_area_bytes) const {
 }
 
 std::string CostModel::TimeColumn(double cost) const {
-  auto seconds = static_cast<int64_t>(std::ceil(cost * p_.sreadtim_ms / 1000.0));
-  seconds = std::max<int64_t>(seconds, 1);
+  // Clamped before the cast: a hinted estimate of 1e30 rows would overflow int64 (UB).
+  const double s = std::clamp(std::ceil(cost * p_.sreadtim_ms / 1000.0), 1.0, 3.6e9);
+  const auto seconds = static_cast<int64_t>(s);
   return fmt::format("{:02}:{:02}:{:02}", seconds / 3600, (seconds / 60) % 60, seconds % 60);
 }
 

@@ -73,17 +73,18 @@ std::string ATime(double seconds) {
 std::string ScaledCell(double value, size_t width, bool bytes) {
   static constexpr char kUnits[] = {' ', 'K', 'M', 'G', 'T', 'P', 'E'};
   double base = bytes ? 1024 : 1000;
-  auto v = static_cast<uint64_t>(std::llround(std::max(0.0, value)));
+  // Scaled as a double: an estimate beyond 2^63 (a CARDINALITY hint of 1e30) must not wrap.
+  double v = std::round(std::max(0.0, value));
   size_t unit = 0;
   if (v >= 100000) {
-    v = static_cast<uint64_t>(static_cast<double>(v) / base);
+    v = std::floor(v / base);
     unit = 1;
     while (v >= 10000 && unit + 1 < sizeof kUnits) {
-      v = static_cast<uint64_t>(static_cast<double>(v) / base);
+      v = std::floor(v / base);
       ++unit;
     }
   }
-  return PadLeft(std::to_string(v), width - 1) + kUnits[unit];
+  return PadLeft(fmt::format("{:.0f}", v), width - 1) + kUnits[unit];
 }
 
 Format Format::Parse(std::string_view text) {
@@ -139,24 +140,31 @@ Format Format::Parse(std::string_view text) {
       f.adaptive = on;
     }
   };
-  bool explicit_level = false;
+  // The level (BASIC, TYPICAL, ...) is the base and the other keywords adjust it wherever
+  // they stand: '+ADAPTIVE BASIC' is 'BASIC +ADAPTIVE'.
+  auto is_level = [](const std::string& w) {
+    const std::string u = Upper(w);
+    return u == "BASIC" || u == "TYPICAL" || u == "SERIAL" || u == "ALL" || u == "ADVANCED";
+  };
+  std::vector<std::string> words;
   for (char c : text) {
     if (c == ' ' || c == ',' || c == '\t') {
-      std::string u = Upper(word);
-      if (u == "BASIC" || u == "TYPICAL" || u == "SERIAL" || u == "ALL" || u == "ADVANCED") {
-        explicit_level = true;
-      }
-      apply(word);
+      if (!word.empty()) words.push_back(std::move(word));
       word.clear();
     } else {
       word += c;
     }
   }
-  std::string u = Upper(word);
-  if (u == "BASIC" || u == "TYPICAL" || u == "SERIAL" || u == "ALL" || u == "ADVANCED") {
-    explicit_level = true;
+  if (!word.empty()) words.push_back(std::move(word));
+  bool explicit_level = false;
+  for (const auto& w : words) {
+    if (is_level(w)) {
+      explicit_level = true;
+      apply(w);
+    }
   }
-  apply(word);
+  for (const auto& w : words)
+    if (!is_level(w)) apply(w);
   // Run-time formats without a level show the estimates as E-Rows only, as Oracle does.
   if ((f.iostats || f.memstats) && !explicit_level) f.rows = f.bytes = f.cost = false;
   return f;

@@ -56,6 +56,7 @@ TEST(CostModel, TimeColumnIsCostTimesSingleBlockReadTime) {
   CostModel m(p);
   EXPECT_EQ(m.TimeColumn(137), "00:00:02");  // 137 x 10.204 ms = 1.398 s -> 2 s
   EXPECT_EQ(CostModel().TimeColumn(1), "00:00:01");
+  EXPECT_EQ(CostModel().TimeColumn(1e40), "1000000:00:00");  // clamped, not an int64 overflow
   EXPECT_EQ(CostModel().TimeColumn(400000), "01:20:00");  // 4800 s
 }
 

@@ -176,6 +176,21 @@ TEST(XplanFormat, BasicAndModifiers) {
             std::string::npos);
 }
 
+// The level is the base wherever it stands; the other keywords adjust it.
+TEST(XplanFormat, LevelAppliesBeforeModifiersInAnyOrder) {
+  const Format a = Format::Parse("+adaptive basic +note");
+  EXPECT_TRUE(a.basic);
+  EXPECT_TRUE(a.adaptive);
+  EXPECT_TRUE(a.note);
+  EXPECT_FALSE(a.predicate);
+  const Format b = Format::Parse("-cost,typical");
+  EXPECT_FALSE(b.cost);
+  EXPECT_TRUE(b.rows);
+  const Format c = Format::Parse("last allstats +outline");
+  EXPECT_TRUE(c.last && c.iostats && c.memstats && c.outline);
+  EXPECT_FALSE(c.cost);  // run-time formats without a level: E-Rows only
+}
+
 TEST(XplanFormat, AdaptivePlanShowsInactiveLinesOnlyWithAdaptive) {
   PlanDocument d;
   d.lines = {Line(0, 0, "SELECT STATEMENT", "", 20, 720, 7, 0),
@@ -198,6 +213,8 @@ TEST(XplanFormat, AdaptivePlanShowsInactiveLinesOnlyWithAdaptive) {
 
 TEST(XplanFormat, ScalesLikeOracle) {
   EXPECT_EQ(ScaledCell(85905, 7, false), " 85905 ");
+  EXPECT_EQ(ScaledCell(1e30, 7, false), "1000000000000E");  // not wrapped at 2^63
+  EXPECT_EQ(ScaledCell(1e21, 7, false), "  1000E");
   EXPECT_EQ(ScaledCell(1587301, 7, false), "  1587K");
   EXPECT_EQ(ScaledCell(15000000, 7, false), "    15M");
   EXPECT_EQ(ScaledCell(372460, 7, true), "   363K");
