@@ -38,6 +38,12 @@ struct Hint {
   std::vector<double> numbers;       //!< numeric arguments (CARDINALITY(t 100), PARALLEL(4))
   std::string text;                  //!< the hint as written, for the Hint Report
   bool malformed = false;            //!< could not be read: ignored, reported as an error
+  //! OPT_ESTIMATE([@qb] TABLE t ROWS=n | JOIN (t1 t2 ...) SCALE_ROWS=f | ...): what it
+  //! corrects (`tables`: the table, or the join's tables) and how; the value is numbers[0].
+  enum class EstimateTarget { kNone, kTable, kJoin, kOther };
+  enum class EstimateAdjust { kRows, kScaleRows, kMin, kMax };
+  EstimateTarget estimate_target = EstimateTarget::kNone;
+  EstimateAdjust estimate_adjust = EstimateAdjust::kRows;
 };
 
 enum class ExprKind {

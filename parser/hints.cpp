@@ -110,6 +110,7 @@ class HintReader {
     if (!Peek('(')) return true;
     ++pos_;
     depth_ = 1;
+    if (h.name == "OPT_ESTIMATE") return ReadOptEstimate(h);
     bool index_hint = h.name.find("INDEX") != std::string::npos;
     if (Peek('@')) {
       auto qb = QueryBlockRef();
@@ -166,6 +167,80 @@ class HintReader {
       } else {
         h.tables.push_back({*w, *qb});
       }
+    }
+  }
+
+  // alias[@qb] into h.tables.
+  bool TableRef(ast::Hint& h) {
+    auto w = Word();
+    if (!w) return false;
+    auto qb = QueryBlockRef();
+    if (!qb) return false;
+    h.tables.push_back({*w, *qb});
+    return true;
+  }
+
+  // After "OPT_ESTIMATE(": [@qb] TABLE t | JOIN (t1 t2 ...) | INDEX_SCAN t idx ..., then one
+  // ROWS= / SCALE_ROWS= / MIN= / MAX= number, then ")".
+  bool ReadOptEstimate(ast::Hint& h) {
+    using T = ast::Hint::EstimateTarget;
+    using A = ast::Hint::EstimateAdjust;
+    if (Peek('@')) {
+      auto qb = QueryBlockRef();
+      if (!qb || qb->empty()) return false;
+      h.query_block = *qb;
+    }
+    auto target = Word();
+    if (!target) return false;
+    if (*target == "JOIN") {
+      h.estimate_target = T::kJoin;
+      if (!Peek('(')) return false;
+      ++pos_;
+      depth_ = 2;
+      while (!Peek(')')) {
+        if (Peek(',')) {
+          ++pos_;
+          continue;
+        }
+        if (!TableRef(h)) return false;
+      }
+      ++pos_;
+      depth_ = 1;
+      if (h.tables.size() < 2) return false;
+    } else {
+      h.estimate_target = *target == "TABLE" ? T::kTable : T::kOther;
+      if (!TableRef(h)) return false;
+    }
+    bool adjusted = false;
+    while (true) {
+      if (Peek(')')) {
+        ++pos_;
+        depth_ = 0;
+        return adjusted;
+      }
+      auto w = Word();
+      if (!w) return false;
+      if (!Peek('=')) {
+        if (h.estimate_target != T::kOther) return false;
+        h.indexes.push_back(*w);  // INDEX_SCAN / INDEX_FILTER t idx ...
+        continue;
+      }
+      ++pos_;
+      auto n = Number();
+      if (!n || adjusted) return false;
+      if (*w == "ROWS") {
+        h.estimate_adjust = A::kRows;
+      } else if (*w == "SCALE_ROWS") {
+        h.estimate_adjust = A::kScaleRows;
+      } else if (*w == "MIN") {
+        h.estimate_adjust = A::kMin;
+      } else if (*w == "MAX") {
+        h.estimate_adjust = A::kMax;
+      } else {
+        return false;
+      }
+      h.numbers.push_back(*n);
+      adjusted = true;
     }
   }
 

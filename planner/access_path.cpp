@@ -135,6 +135,16 @@ IndexList NamedIndexes(const ast::Hint& h, const storage::TableInfo& table,
   return out;
 }
 
+double TableHints::Rows(double estimate, std::optional<double> feedback) const {
+  if (cardinality) return std::max(1.0, *cardinality);
+  const bool adjusted = scale_rows != 1 || min_rows || max_rows;
+  if (feedback && !adjusted) return std::max(1.0, *feedback);
+  double rows = estimate * scale_rows;
+  if (min_rows) rows = std::max(rows, *min_rows);
+  if (max_rows) rows = std::min(rows, *max_rows);
+  return std::max(1.0, rows);
+}
+
 TableHints ReadHints(const std::vector<ast::Hint>& hints, const storage::TableInfo& table,
                      const std::string& alias, const IndexList& indexes) {
   TableHints th;
@@ -149,6 +159,16 @@ TableHints ReadHints(const std::vector<ast::Hint>& hints, const storage::TableIn
       th.no_inmemory = true;
     } else if (h.name == "CARDINALITY") {
       if (!h.numbers.empty() && h.numbers[0] >= 0) th.cardinality = h.numbers[0];
+    } else if (h.name == "OPT_ESTIMATE") {
+      if (h.estimate_target != ast::Hint::EstimateTarget::kTable || h.numbers.empty() ||
+          h.numbers[0] < 0)
+        continue;
+      using A = ast::Hint::EstimateAdjust;
+      const double v = h.numbers[0];
+      if (h.estimate_adjust == A::kRows) th.cardinality = v;
+      if (h.estimate_adjust == A::kScaleRows) th.scale_rows = v;
+      if (h.estimate_adjust == A::kMin) th.min_rows = v;
+      if (h.estimate_adjust == A::kMax) th.max_rows = v;
     } else if (h.name == "NO_INDEX") {
       if (!names_some) th.exclude_all = true;
       for (const auto* idx : NamedIndexes(h, table, indexes)) th.excluded.push_back(idx);

@@ -29,7 +29,7 @@ bool IsAccessHint(const std::string& name) {
   return name == "FULL" || name == "NO_INDEX" || name == "INDEX" || name == "INDEX_ASC" ||
          name == "INDEX_RS" || name == "INDEX_RS_ASC" || name == "INDEX_DESC" ||
          name == "INDEX_RS_DESC" || name == "INDEX_FFS" || name == "CARDINALITY" ||
-         name == "INMEMORY" || name == "NO_INMEMORY";
+         name == "INMEMORY" || name == "NO_INMEMORY" || name == "OPT_ESTIMATE";
 }
 
 // The outline hint reproducing the path: FULL(@"SEL$1" "T"@"SEL$1"),
@@ -74,6 +74,8 @@ void RecordHints(const std::vector<ast::Hint>& hints, const storage::TableInfo& 
   for (const auto& h : hints) {
     if (h.malformed || h.tables.empty() || h.tables[0].alias != alias || !IsAccessHint(h.name))
       continue;
+    // OPT_ESTIMATE of a join is reported by the join planner.
+    if (h.name == "OPT_ESTIMATE" && h.estimate_target == ast::Hint::EstimateTarget::kJoin) continue;
     HintUse use;
     use.text = h.text.empty() ? h.name : h.text;
     use.query_block = query_block;
@@ -93,6 +95,9 @@ void RecordHints(const std::vector<ast::Hint>& hints, const storage::TableInfo& 
       use.used = (h.name == "INMEMORY") == im;
     } else if (h.name == "CARDINALITY") {
       use.used = !h.numbers.empty();
+    } else if (h.name == "OPT_ESTIMATE") {
+      use.used = h.estimate_target == ast::Hint::EstimateTarget::kTable;
+      if (!use.used) use.reason = "estimate kind not supported";
     } else if (h.name == "NO_INDEX") {
       use.used = !names_some ? path.index == nullptr
                              : std::find(named.begin(), named.end(), path.index) == named.end();
@@ -193,9 +198,7 @@ std::unique_ptr<PhysicalOperator> PlanTableAccessPath(
   const CostedPath cp = CostPath(path, table, column_ids, conj, sarg, facts, model);
   const TableHints th = ReadHints(hints, table, alias, indexes);
   const std::optional<double> feedback = FeedbackRows(ctx, alias, conj);
-  const double top_rows = std::max(1.0, th.cardinality ? *th.cardinality
-                                        : feedback     ? *feedback
-                                                       : cp.rows);
+  const double top_rows = th.Rows(cp.rows, feedback);
   const std::vector<std::string> labels = ScanLabels(table, column_ids, alias);
   auto annotate = [&](PhysicalOperator& op, double rows, double row_bytes, const cost::Cost& c) {
     op.estimated_rows = std::max(1.0, rows);

@@ -511,11 +511,7 @@ AccessEstimate EstimateTableAccess(const storage::TableInfo& table,
   est.table_rows = facts.rows();
   est.selectivity = facts.AllSelectivity();
   est.rows = cp.rows;
-  if (auto card_hint = ReadHints(hints, table, alias, indexes).cardinality)
-    est.rows = std::max(1.0, *card_hint);
-  else if (auto fb = FeedbackRows(ctx, alias, conj))
-    est.rows = *fb;
-  est.rows = std::max(1.0, est.rows);
+  est.rows = ReadHints(hints, table, alias, indexes).Rows(cp.rows, FeedbackRows(ctx, alias, conj));
   est.bytes = est.rows * facts.RowBytes(column_ids);
   est.cost = cp.cost.total();
   est.cpu_cost = cp.cost.cpu;

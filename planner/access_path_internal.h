@@ -50,7 +50,13 @@ struct TableHints {
   IndexList wanted;  //!< indexes the INDEX/INDEX_FFS hint names (empty: any)
   IndexList excluded;
   bool exclude_all = false;           //!< NO_INDEX(t) without index names
-  std::optional<double> cardinality;  //!< CARDINALITY(t n)
+  std::optional<double> cardinality;  //!< CARDINALITY(t n), OPT_ESTIMATE(TABLE t ROWS=n)
+  //! OPT_ESTIMATE(TABLE t SCALE_ROWS=f / MIN=n / MAX=n): applied to the estimate.
+  double scale_rows = 1;
+  std::optional<double> min_rows, max_rows;
+  //! The estimate after CARDINALITY / OPT_ESTIMATE; `feedback` (statistics feedback) comes
+  //! after the hints, before the optimizer's own `estimate`.
+  double Rows(double estimate, std::optional<double> feedback) const;
   bool inmemory = false;     //!< INMEMORY(t): the in-memory full scan when the table has one
   bool no_inmemory = false;  //!< NO_INMEMORY(t): never the in-memory scan
 };

@@ -124,7 +124,8 @@ std::string BlockOf(const PhysicalOperator& op) {
 }
 
 std::vector<std::string> HintReport(const std::vector<HintUse>& hints,
-                                    const std::vector<ShownLine>& lines) {
+                                    const std::vector<ShownLine>& lines, std::vector<int>& ids) {
+  ids.clear();
   if (hints.empty()) return {};
   size_t unused = 0, errors = 0;
   for (const auto& h : hints) {
@@ -193,10 +194,16 @@ std::vector<std::string> HintReport(const std::vector<HintUse>& hints,
     return a.id != b.id ? a.id < b.id : (!a.object && b.object);
   });
   std::vector<std::string> out{total, std::string(75, '-')};
+  ids.assign(2, -1);
   for (const auto& g : groups) {
     out.emplace_back();
     out.push_back(fmt::format("{:>4} -  {}", g.id, g.heading));
-    for (const auto& item : g.items) out.push_back(item);
+    ids.push_back(-1);
+    ids.push_back(g.id);
+    for (const auto& item : g.items) {
+      out.push_back(item);
+      ids.push_back(-1);
+    }
   }
   return out;
 }
@@ -415,7 +422,7 @@ xplan::PlanDocument DescribePlan(const PhysicalPlan& plan, const std::string& st
   doc.notes = plan.record.notes;
   doc.notes.insert(doc.notes.end(), scan_notes.begin(), scan_notes.end());
   AdaptiveNotes(shown, adaptive, doc);
-  doc.hint_report = HintReport(plan.record.hints, shown);
+  doc.hint_report = HintReport(plan.record.hints, shown, doc.hint_report_ids);
   return doc;
 }
 

@@ -49,6 +49,7 @@ bool KnownHint(const std::string& name) {
                                            "NO_USE_HASH",
                                            "NO_USE_NL",
                                            "OPTIMIZER_FEATURES_ENABLE",
+                                           "OPT_ESTIMATE",
                                            "OPT_PARAM",
                                            "ORDERED",
                                            "OUTLINE",

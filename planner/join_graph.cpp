@@ -351,8 +351,9 @@ double JoinGraph::SubsetRows(Mask s) {
     for (size_t i = 0; i < rels_.size(); ++i)
       if (Has(s, i)) aliases.push_back(rels_[i].alias);
     if (const CardinalityCorrection* fb = FindCorrection(ctx_.feedback, query_block_, aliases)) {
-      rows_cache_.emplace(s, std::max(1.0, fb->rows));
-      return std::max(1.0, fb->rows);
+      const double rows = JoinEstimateHint(s, std::max(1.0, fb->rows));
+      rows_cache_.emplace(s, rows);
+      return rows;
     }
   }
   double rows = 1;
@@ -379,9 +380,34 @@ double JoinGraph::SubsetRows(Mask s) {
     }
     sel = card::AndSel(sel, c.sel);
   }
-  rows = card::Rows(rows, sel);
+  rows = JoinEstimateHint(s, card::Rows(rows, sel));
   rows_cache_.emplace(s, rows);
   return rows;
+}
+
+double JoinGraph::JoinEstimateHint(Mask s, double rows) {
+  if (std::popcount(s) < 2) return rows;
+  using A = ast::Hint::EstimateAdjust;
+  for (const ast::Hint* h : join_estimates_) {
+    Mask named = 0;
+    for (const auto& t : h->tables) {
+      size_t i = 0;
+      while (i < rels_.size() && rels_[i].alias != t.alias) ++i;
+      if (i == rels_.size()) {
+        named = 0;
+        break;
+      }
+      named |= Mask{1} << i;
+    }
+    if (named != s) continue;
+    used_join_estimates_.insert(h);
+    const double v = h->numbers[0];
+    if (h->estimate_adjust == A::kRows) rows = v;
+    if (h->estimate_adjust == A::kScaleRows) rows *= v;
+    if (h->estimate_adjust == A::kMin) rows = std::max(rows, v);
+    if (h->estimate_adjust == A::kMax) rows = std::min(rows, v);
+  }
+  return std::max(1.0, rows);
 }
 
 double JoinGraph::SubsetBytes(Mask s) {

@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -109,6 +110,9 @@ class JoinGraph {
   void DeriveTransitiveJoins();
   //! Estimated rows and bytes of the join of the relations in `s`.
   double SubsetRows(Mask s);
+  //! `rows` of the join of subset `s` after the OPT_ESTIMATE(JOIN (...)) hints naming exactly
+  //! its tables (ROWS= replaces, SCALE_ROWS= multiplies, MIN= / MAX= bound).
+  double JoinEstimateHint(Mask s, double rows);
   double SubsetBytes(Mask s);
   //! Conjuncts first applicable when `inner` joins `outer`.
   std::vector<size_t> Applicable(Mask outer, size_t inner) const;
@@ -147,6 +151,9 @@ class JoinGraph {
   std::string query_block_;
   const std::vector<ast::Hint>* hints_ = nullptr;
   std::map<Mask, double> rows_cache_;
+  //! OPT_ESTIMATE(JOIN ...) hints of this block (set by the join planner) and those applied.
+  std::vector<const ast::Hint*> join_estimates_;
+  std::set<const ast::Hint*> used_join_estimates_;
   std::map<std::pair<size_t, size_t>, IndexProbe> probes_;
 };
 

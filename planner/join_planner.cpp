@@ -69,6 +69,12 @@ class JoinSearch : JoinGraph {
     ClassifyConjuncts();
     jh_ = ReadJoinHints(hints_, query_block_, Aliases());
     adaptive_hint_ = ReadAdaptiveHint(hints_);
+    if (hints_ != nullptr) {
+      for (const auto& h : *hints_)
+        if (!h.malformed && h.estimate_target == ast::Hint::EstimateTarget::kJoin &&
+            (h.query_block.empty() || h.query_block == query_block_))
+          join_estimates_.push_back(&h);
+    }
     Candidate best = rels_.size() <= kMaxDpRelations ? SearchDp() : SearchGreedy();
     // Built first: the access paths' outline hints precede the join order's, as in Oracle.
     OpPtr plan = Build(best);
@@ -312,6 +318,14 @@ class JoinSearch : JoinGraph {
     std::vector<const PhysicalOperator*> lines;
     for (const auto& r : rels_) lines.push_back(r.line);
     RecordJoinHints(jh_, best.steps, Aliases(), lines, query_block_, ctx_);
+    for (const ast::Hint* h : join_estimates_) {
+      HintUse u;
+      u.text = h->text;
+      u.query_block = query_block_;
+      u.used = used_join_estimates_.count(h) > 0;
+      if (!u.used) u.reason = "no join of exactly these tables";
+      ctx_.record.hints.push_back(std::move(u));
+    }
   }
 
   // ---- building the operators

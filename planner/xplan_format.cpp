@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <functional>
+#include <map>
 
 namespace pathdb::planner::xplan {
 
@@ -415,7 +416,16 @@ std::vector<std::string> Render(const PlanDocument& doc, const Format& f) {
   if (f.hint_report && !doc.hint_report.empty()) {
     out.emplace_back();
     out.push_back("Hint Report (identified by operation id / Query Block Name / Object Alias):");
-    for (const auto& l : doc.hint_report) out.push_back(l);
+    std::map<int, int> final_id;  // full-plan id -> renumbered id (final plan only)
+    if (!show_inactive)
+      for (size_t i = 0; i < lines.size(); ++i) final_id[lines[i]->id] = shown_id[i];
+    for (size_t i = 0; i < doc.hint_report.size(); ++i) {
+      std::string l = doc.hint_report[i];
+      const int id = i < doc.hint_report_ids.size() ? doc.hint_report_ids[i] : -1;
+      if (auto it = final_id.find(id); id >= 0 && it != final_id.end() && l.size() >= 4)
+        l.replace(0, 4, fmt::format("{:>4}", it->second));
+      out.push_back(std::move(l));
+    }
   }
   std::vector<std::string> notes;
   if (f.note) {

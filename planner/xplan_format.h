@@ -77,6 +77,9 @@ struct PlanDocument {
   std::vector<PlanLine> lines;             //!< in id order
   std::vector<std::string> outline_hints;  //!< for +OUTLINE, without indentation
   std::vector<std::string> hint_report;    //!< preformatted lines of the hint report body
+  //! Per hint_report line: the plan line id its "  id -  SEL$1 ..." heading names, else -1
+  //! (the final plan of an adaptive plan is renumbered, and the headings with it).
+  std::vector<int> hint_report_ids;
   std::vector<std::string> notes;          //!< "this is an adaptive plan" ... (without "- ")
   //! Notes shown with +ADAPTIVE only: inflection points and collector decisions.
   std::vector<std::string> adaptive_notes;

@@ -162,5 +162,27 @@ order by 1;
 alter session set "_optimizer_use_feedback_for_join" = true;
 alter session set optimizer_adaptive_statistics = false;
 
+-- 9b. The correction V$SQL_REOPTIMIZATION_HINTS shows works as a hint too: pasted into the
+--     statement it gives the join the same 500 rows (no feedback note: nothing was learnt).
+--     OPT_ESTIMATE(TABLE ...) takes ROWS=, SCALE_ROWS=, MIN= and MAX=; kinds we do not
+--     correct are reported unused, a hint without its number as a syntax error. The Hint
+--     Report's ids follow the renumbered final plan (T1 is line 3 there, 6 with +ADAPTIVE).
+explain plan for
+select /*+ OPT_ESTIMATE (@"SEL$1" JOIN ("T2"@"SEL$1" "T1"@"SEL$1") ROWS=500.000000 ) */
+count(t2.some_ind) from t1 join t2 on t2.id = t1.id where t1.hist_ind = '9999' and t1.id between 1 and 2;
+select * from table(dbms_xplan.display(format => 'basic +rows +note +hint_report'));
+explain plan for
+select /*+ opt_estimate(table t1 scale_rows=100) opt_estimate(join (t1 t3) rows=5)
+  opt_estimate(index_scan t1 t1_id_ux rows=4) opt_estimate(table t2 rows=) */
+count(t2.some_ind) from t1 join t2 on t2.id = t1.id where t1.hist_ind = '9999' and t1.id between 1 and 2;
+select * from table(dbms_xplan.display(format => 'basic +rows +hint_report'));
+select * from table(dbms_xplan.display(format => 'basic +rows +hint_report +adaptive'));
+explain plan for
+select /*+ opt_estimate(table t1 min=700) */ count(*) from t1 where hist_ind = '9999' and id between 1 and 2;
+select * from table(dbms_xplan.display(format => 'basic +rows'));
+explain plan for
+select /*+ opt_estimate(table t1 max=7) */ count(*) from t1 where hist_ind = '9999';
+select * from table(dbms_xplan.display(format => 'basic +rows'));
+
 -- 10. Wrong values for the new parameters are refused.
 alter session set optimizer_adaptive_reporting_only = maybe;

@@ -33,6 +33,32 @@ TEST(Hints, StructuredForms) {
   for (const auto& x : h) EXPECT_FALSE(x.malformed) << x.text;
 }
 
+// OPT_ESTIMATE as V$SQL_REOPTIMIZATION_HINTS prints it, and the short forms.
+TEST(Hints, OptEstimateForms) {
+  using T = ast::Hint::EstimateTarget;
+  using A = ast::Hint::EstimateAdjust;
+  auto h = ParseHints(
+      "OPT_ESTIMATE (@\"SEL$1\" JOIN (\"T2\"@\"SEL$1\" \"T1\"@\"SEL$1\") ROWS=500.000000 ) "
+      "opt_estimate(table t1 scale_rows=0.5) opt_estimate(index_scan t1 ix min=3) "
+      "opt_estimate(table t1 rows=) opt_estimate(join (t1) rows=2) FULL(x)");
+  ASSERT_EQ(h.size(), 6u);
+  EXPECT_EQ(h[0].estimate_target, T::kJoin);
+  EXPECT_EQ(h[0].query_block, "SEL$1");
+  ASSERT_EQ(h[0].tables.size(), 2u);
+  EXPECT_EQ(h[0].tables[1].alias, "T1");
+  EXPECT_EQ(h[0].numbers, std::vector<double>{500});
+  EXPECT_EQ(h[1].estimate_target, T::kTable);
+  EXPECT_EQ(h[1].estimate_adjust, A::kScaleRows);
+  EXPECT_EQ(h[1].numbers, std::vector<double>{0.5});
+  EXPECT_EQ(h[2].estimate_target, T::kOther);
+  EXPECT_EQ(h[2].estimate_adjust, A::kMin);
+  EXPECT_EQ(h[2].indexes, std::vector<std::string>{"IX"});
+  EXPECT_TRUE(h[3].malformed);  // no number
+  EXPECT_TRUE(h[4].malformed);  // a join of one table
+  EXPECT_FALSE(h[5].malformed);
+  EXPECT_EQ(h[5].name, "FULL");
+}
+
 TEST(Hints, MalformedHintIsFlaggedAndOthersSurvive) {
   auto h = ParseHints("FULL(t USE_NL(a) ");
   ASSERT_FALSE(h.empty());
