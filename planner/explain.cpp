@@ -156,7 +156,7 @@ std::vector<std::string> HintReport(const std::vector<HintUse>& hints,
   for (const auto& h : hints) {
     int id = 0;
     std::string qb = h.query_block;
-    if (qb.empty() && h.error && !lines.empty()) {
+    if (qb.empty() && (h.error || !h.used) && !lines.empty()) {
       qb = lines.front().op->query_block.empty() ? "SEL$1" : lines.front().op->query_block;
     }
     // Table hints go to their table's line; query-block hints (LEADING, ORDERED ...) to the

@@ -64,6 +64,7 @@ bool KnownHint(const std::string& name) {
                                            "UNNEST",
                                            "USE_HASH",
                                            "USE_NL",
+                                           "USE_NL_WITH_INDEX",
                                            "ANTIJOIN",
                                            "NO_QUERY_TRANSFORMATION",
                                            "PUSH_PRED",
@@ -77,19 +78,62 @@ bool KnownHint(const std::string& name) {
   return false;
 }
 
+// Oracle hints pathdb reads but does not act on: reported unused, not as syntax errors (a
+// hint set copied from Oracle, or from our own outline, must not look malformed).
+bool NotActedOn(const std::string& name) {
+  static constexpr const char* kOracle[] = {"BATCH_TABLE_ACCESS_BY_ROWID",
+                                            "BIND_AWARE",
+                                            "CACHE",
+                                            "CURSOR_SHARING_EXACT",
+                                            "DRIVING_SITE",
+                                            "FACT",
+                                            "INDEX_COMBINE",
+                                            "INDEX_JOIN",
+                                            "INDEX_SS_ASC",
+                                            "INDEX_SS_DESC",
+                                            "INLINE",
+                                            "MATERIALIZE",
+                                            "NLJ_BATCHING",
+                                            "NOCACHE",
+                                            "NO_BATCH_TABLE_ACCESS_BY_ROWID",
+                                            "NO_BIND_AWARE",
+                                            "NO_EXPAND",
+                                            "NO_FACT",
+                                            "NO_INDEX_FFS",
+                                            "NO_INDEX_SS",
+                                            "NO_NLJ_BATCHING",
+                                            "NO_RESULT_CACHE",
+                                            "NO_REWRITE",
+                                            "NO_STAR_TRANSFORMATION",
+                                            "NO_USE_HASH_AGGREGATION",
+                                            "NO_USE_MERGE",
+                                            "PQ_DISTRIBUTE",
+                                            "REWRITE",
+                                            "STAR_TRANSFORMATION",
+                                            "USE_CONCAT",
+                                            "USE_HASH_AGGREGATION",
+                                            "USE_MERGE",
+                                            "USE_MERGE_CARTESIAN"};
+  for (const char* k : kOracle)
+    if (name == k) return true;
+  return false;
+}
+
 }  // namespace
 
 void RecordUnknownHints(const std::vector<ast::Hint>& hints, PlanContext& ctx) {
   for (const auto& h : hints) {
     if (!h.malformed && KnownHint(h.name)) continue;
+    const bool ignored = !h.malformed && NotActedOn(h.name);
     bool seen = false;
-    for (const auto& u : ctx.record.hints) seen = seen || (u.error && u.text == h.text);
+    for (const auto& u : ctx.record.hints)
+      seen = seen || ((u.error || ignored) && u.text == h.text);
     if (seen) continue;
     HintUse u;
     u.text = h.text;
     u.query_block = h.query_block;
-    u.error = true;
-    u.reason = h.malformed ? "syntax error" : "unknown hint";
+    u.error = !ignored;
+    u.reason = ignored ? "not supported by pathdb" : h.malformed ? "syntax error" : "unknown hint";
     ctx.record.hints.push_back(std::move(u));
   }
 }

@@ -39,6 +39,7 @@ class HintReader {
       const ast::Hint* JoinHints::PerRelation::*slot = nullptr;
       if (h.name == "USE_HASH") slot = &JoinHints::PerRelation::use_hash;
       if (h.name == "USE_NL") slot = &JoinHints::PerRelation::use_nl;
+      if (h.name == "USE_NL_WITH_INDEX") slot = &JoinHints::PerRelation::use_nl_with_index;
       if (h.name == "NO_USE_HASH") slot = &JoinHints::PerRelation::no_use_hash;
       if (h.name == "NO_USE_NL") slot = &JoinHints::PerRelation::no_use_nl;
       if (h.name == "SWAP_JOIN_INPUTS") slot = &JoinHints::PerRelation::swap;
@@ -132,6 +133,7 @@ std::vector<JoinMethod> AllowedMethods(const JoinHints::PerRelation& h,
   };
   if (h.use_hash && !h.use_nl) narrow([](M x) { return IsHash(x); });
   if (h.use_nl && !h.use_hash) narrow([](M x) { return IsNl(x); });
+  if (h.use_nl_with_index && !h.use_hash) narrow([](M x) { return x == M::kIndexNestedLoops; });
   if (h.no_use_hash) narrow([](M x) { return !IsHash(x); });
   if (h.no_use_nl) narrow([](M x) { return !IsNl(x); });
   if (h.swap) narrow([](M x) { return x == M::kHashInnerBuilds || !IsHash(x); });
@@ -172,6 +174,7 @@ void RecordJoinHints(JoinHints& jh, const std::vector<JoinStep>& steps,
     };
     check(h.use_hash, IsHash(method[i]));
     check(h.use_nl, IsNl(method[i]));
+    check(h.use_nl_with_index, method[i] == JoinMethod::kIndexNestedLoops);
     check(h.no_use_hash, !IsHash(method[i]));
     check(h.no_use_nl, !IsNl(method[i]));
     check(h.swap, method[i] == JoinMethod::kHashInnerBuilds);

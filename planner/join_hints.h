@@ -48,6 +48,8 @@ struct JoinHints {
   struct PerRelation {
     const ast::Hint *use_hash = nullptr, *use_nl = nullptr, *no_use_hash = nullptr,
                     *no_use_nl = nullptr, *swap = nullptr, *no_swap = nullptr;
+    //! USE_NL_WITH_INDEX(t [idx]): nested loops probing an index of t with the join key.
+    const ast::Hint* use_nl_with_index = nullptr;
   };
   std::vector<PerRelation> rel;
   //! Hints that name no relation of the tree (reported as unused).

@@ -184,5 +184,13 @@ explain plan for
 select /*+ opt_estimate(table t1 max=7) */ count(*) from t1 where hist_ind = '9999';
 select * from table(dbms_xplan.display(format => 'basic +rows'));
 
+-- 9c. USE_NL_WITH_INDEX fixes index nested loops into the inner table (no adaptive plan,
+--     like any join method hint); Oracle hints pathdb does not act on are reported unused,
+--     a misspelt one as a syntax error.
+explain plan for
+select /*+ leading(t1 t2) use_nl_with_index(t2 t2_id_ix) use_merge(t2) batch_table_access_by_rowid(t1) fulll(t1) */
+count(t2.some_ind) from t1 join t2 on t2.id = t1.id where t1.hist_ind = '9999' and t1.id between 1001 and 3000;
+select * from table(dbms_xplan.display(format => 'basic +rows +note +hint_report'));
+
 -- 10. Wrong values for the new parameters are refused.
 alter session set optimizer_adaptive_reporting_only = maybe;
