@@ -186,7 +186,8 @@ std::unique_ptr<PhysicalOperator> PlanTableAccessPath(
     sample = SampleTable(ctx.db, table, column_ids, raw, ctx.eval);
     AddOnce(ctx.record.notes, std::string(kSamplingNote));
   }
-  TableFacts facts(table, column_ids, conj, sample ? &*sample : nullptr);
+  const std::vector<BoundExprPtr> peeked = PeekedConjuncts(conj, ctx);
+  TableFacts facts(table, column_ids, peeked, sample ? &*sample : nullptr);
   const bool inmemory =
       InMemoryEligible(table, column_ids, ReadHints(hints, table, alias, indexes), ctx.cost);
   facts.SetInMemory(inmemory);

@@ -87,7 +87,35 @@ double TypeWidth(const LogicalType& t) {
   }
 }
 
+// `e` with every bind the statement peeked replaced by its peeked value (a constant).
+void SubstitutePeeked(BoundExpr& e, const std::vector<PeekedBind>& peeked,
+                      const EvalContext& eval) {
+  if (e.kind == BoundKind::kBind) {
+    for (const PeekedBind& p : peeked) {
+      if (p.name != e.name) continue;
+      const Value v = p.type == e.type ? p.value : CastValue(p.value, e.type, eval);
+      e.kind = BoundKind::kConstant;
+      e.constant = v;
+      return;
+    }
+    return;
+  }
+  for (auto& c : e.children) SubstitutePeeked(*c, peeked, eval);
+}
+
 }  // namespace
+
+std::vector<BoundExprPtr> PeekedConjuncts(const std::vector<BoundExprPtr>& conj,
+                                          const PlanContext& ctx) {
+  std::vector<BoundExprPtr> out;
+  out.reserve(conj.size());
+  for (const auto& c : conj) {
+    out.push_back(c->Copy());
+    if (!ctx.record.peeked_binds.empty())
+      SubstitutePeeked(*out.back(), ctx.record.peeked_binds, ctx.eval);
+  }
+  return out;
+}
 
 TableFacts::TableFacts(const storage::TableInfo& table, const std::vector<uint32_t>& column_ids,
                        const std::vector<BoundExprPtr>& conjuncts, const TableSample* sample)
@@ -496,7 +524,8 @@ AccessEstimate EstimateTableAccess(const storage::TableInfo& table,
     for (const auto& c : conj) raw.push_back(c.get());
     sample = SampleTable(ctx.db, table, column_ids, raw, ctx.eval);
   }
-  TableFacts facts(table, column_ids, conj, sample ? &*sample : nullptr);
+  const std::vector<BoundExprPtr> peeked = PeekedConjuncts(conj, ctx);
+  TableFacts facts(table, column_ids, peeked, sample ? &*sample : nullptr);
   const IndexList indexes = ctx.db.UsableIndexesOf(table);
   facts.SetInMemory(
       InMemoryEligible(table, column_ids, ReadHints(hints, table, alias, indexes), ctx.cost));

@@ -73,6 +73,11 @@ IndexList NamedIndexes(const ast::Hint& h, const storage::TableInfo& table,
 //! The indexes the hints leave to choose from (sorted by name for determinism).
 IndexList CandidateIndexes(const TableHints& th, IndexList indexes);
 
+//! Copies of `conj` whose binds carry the values peeked at this hard parse (estimates only:
+//! the plan keeps the binds). Same positions as `conj`.
+std::vector<BoundExprPtr> PeekedConjuncts(const std::vector<BoundExprPtr>& conj,
+                                          const PlanContext& ctx);
+
 //! What the optimizer knows of one table read: gathered statistics, a dynamic sample, or
 //! the segment's own counters. Answers selectivities of any subset of the scan's conjuncts.
 class TableFacts {

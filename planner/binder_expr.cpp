@@ -235,6 +235,13 @@ BoundExprPtr Binder::BindExpr(const ast::Expr& e) {
       if (binds == nullptr || it == binds->end()) ThrowOra(1008, "not all variables bound");
       auto b = std::make_unique<BoundExpr>(BoundKind::kBind, it->second.type);
       b->name = e.text;
+      // Bind peeking (Oracle's _optim_peek_user_binds): the estimates of this hard parse use
+      // the value the bind has now; the plan itself still reads it at every execution.
+      auto& peeked = ctx_.record.peeked_binds;
+      if (ctx_.cost.peek_binds && !it->second.value.is_null() &&
+          std::none_of(peeked.begin(), peeked.end(),
+                       [&](const PeekedBind& p) { return p.name == e.text; }))
+        peeked.push_back({e.text, it->second.type, it->second.value});
       return b;
     }
     case K::kSubstitution:

@@ -19,6 +19,7 @@ struct CostParams {
   bool table_scan_cost_plus_one = true;   //!< _table_scan_cost_plus_one
   bool bloom_filter_enabled = true;       //!< _bloom_filter_enabled: join filters at all
   bool adaptive_plans = true;             //!< optimizer_adaptive_plans: adaptive joins
+  bool peek_binds = true;  //!< _optim_peek_user_binds: estimate with the binds' values at parse
   //! _optimizer_or_factoring: common conjuncts of OR branches factored out, implied
   //! single-table ORs added (planner/or_factoring.h)
   bool or_factoring = true;

@@ -419,6 +419,13 @@ xplan::PlanDocument DescribePlan(const PhysicalPlan& plan, const std::string& st
   for (const char* h : {"ALL_ROWS", "DB_VERSION('19.1.0')", "OPTIMIZER_FEATURES_ENABLE('19.1.0')",
                         "IGNORE_OPTIM_EMBEDDED_HINTS"})
     doc.outline_hints.emplace_back(h);
+  for (size_t i = 0; i < plan.record.peeked_binds.size(); ++i) {
+    const PeekedBind& b = plan.record.peeked_binds[i];
+    const bool text = b.type.id == TypeId::kVarchar || b.type.id == TypeId::kChar;
+    doc.peeked_binds.push_back(
+        fmt::format("{} - :{} ({}): {}", i + 1, b.name, b.type.ToString(),
+                    text ? "'" + b.value.ToString() + "'" : b.value.ToString()));
+  }
   doc.notes = plan.record.notes;
   doc.notes.insert(doc.notes.end(), scan_notes.begin(), scan_notes.end());
   AdaptiveNotes(shown, adaptive, doc);

@@ -43,6 +43,13 @@ struct HintUse {
   bool error = false;  //!< malformed / unknown hint (E - Syntax error)
 };
 
+//! A bind variable's value at hard parse, which the estimates used (bind peeking).
+struct PeekedBind {
+  std::string name;  //!< without the colon, upper-case
+  LogicalType type;  //!< the bind's declared type
+  Value value;       //!< never NULL (a NULL bind is not peeked)
+};
+
 //! What planning records beside the operators: EXPLAIN's outline, notes and hint report.
 struct PlanRecord {
   //! Outline hints that reproduce the plan, in Oracle's order, without indentation:
@@ -63,6 +70,9 @@ struct PlanRecord {
   bool gather_plan_statistics = false;
   //! A bind variable's value was folded into the plan: it is not reused by a later execution.
   bool binds_folded = false;
+  //! Binds whose values the estimates used, in the order they first appear in the statement
+  //! (+PEEKED_BINDS).
+  std::vector<PeekedBind> peeked_binds;
 };
 
 //! A PX_JOIN_FILTER(alias) / NO_PX_JOIN_FILTER(alias) hint and the access path of the table it

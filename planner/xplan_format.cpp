@@ -110,7 +110,7 @@ Format Format::Parse(std::string_view text) {
     } else if (k == "ADVANCED") {
       f.basic = false;
       f.rows = f.bytes = f.cost = f.predicate = f.note = f.alias = f.projection = true;
-      f.outline = true;
+      f.outline = f.peeked_binds = true;
     } else if (k == "ROWS") {
       f.rows = on;
     } else if (k == "BYTES") {
@@ -127,6 +127,8 @@ Format Format::Parse(std::string_view text) {
       f.projection = on;
     } else if (k == "OUTLINE") {
       f.outline = on;
+    } else if (k == "PEEKED_BINDS") {
+      f.peeked_binds = on;
     } else if (k == "HINT_REPORT") {
       f.hint_report = on;
     } else if (k == "IOSTATS") {
@@ -386,6 +388,14 @@ std::vector<std::string> Render(const PlanDocument& doc, const Format& f) {
     for (const auto& h : doc.outline_hints) out.push_back("      " + h);
     out.push_back("      END_OUTLINE_DATA");
     out.push_back("  */");
+  }
+  if (f.peeked_binds && !doc.peeked_binds.empty()) {
+    const std::string heading = "Peeked Binds (identified by position):";
+    out.emplace_back();
+    out.push_back(heading);
+    out.push_back(Dashes(heading.size()));
+    out.emplace_back();
+    for (const auto& b : doc.peeked_binds) out.push_back("   " + b);
   }
   if (f.predicate) {
     bool any = false;

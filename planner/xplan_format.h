@@ -59,6 +59,7 @@ struct PlanLine {
 struct Format {
   bool rows = true, bytes = true, cost = true, predicate = true, note = true;
   bool alias = false, projection = false, outline = false, hint_report = false;
+  bool peeked_binds = false;  //!< +PEEKED_BINDS (and ADVANCED)
   bool iostats = false, memstats = false, last = false, adaptive = false;
   bool basic = false;  //!< BASIC level: Id, Operation, Name only
   //! Parses "TYPICAL", "BASIC +PREDICATE", "ALLSTATS LAST", "ALL -PROJECTION" ... Unknown
@@ -76,6 +77,8 @@ struct PlanDocument {
   uint32_t plan_hash_value = 0;
   std::vector<PlanLine> lines;             //!< in id order
   std::vector<std::string> outline_hints;  //!< for +OUTLINE, without indentation
+  //! +PEEKED_BINDS: "1 - :LO (NUMBER): 20000", one per bind the estimates used.
+  std::vector<std::string> peeked_binds;
   std::vector<std::string> hint_report;    //!< preformatted lines of the hint report body
   //! Per hint_report line: the plan line id its "  id -  SEL$1 ..." heading names, else -1
   //! (the final plan of an adaptive plan is renumbered, and the headings with it).

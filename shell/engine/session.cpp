@@ -213,6 +213,7 @@ planner::cost::CostParams Session::CostParameters() const {
   p.table_scan_cost_plus_one = params_.GetBool("_table_scan_cost_plus_one");
   p.bloom_filter_enabled = params_.GetBool("_bloom_filter_enabled");
   p.adaptive_plans = params_.GetBool("optimizer_adaptive_plans");
+  p.peek_binds = params_.GetBool("_optim_peek_user_binds");
   p.or_factoring = params_.GetBool("_optimizer_or_factoring");
   p.inmemory_query =
       params_.GetText("inmemory_query") == "ENABLE" && params_.GetInt("inmemory_size") > 0;

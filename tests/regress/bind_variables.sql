@@ -80,3 +80,23 @@ select count(t2.some_ind) from t1 join t2 on t2.id = t1.id
 where t1.hist_ind = '9999' and t1.id between :lo and :hi;
 select child_number, executions from v$sql where sql_text like 'select count(t2.some_ind)%'
 order by 1;
+
+-- Bind peeking (_optim_peek_user_binds, TRUE as in Oracle): a hard parse estimates with the
+-- binds' values of that moment (1,001 .. 3,000 -> 2,000 rows, a full scan and a hash join,
+-- +PEEKED_BINDS lists them); the plan still reads the binds at every execution. Without
+-- peeking the range is Oracle's guess for BETWEEN :a AND :b (0.25 %).
+variable a number
+variable b number
+variable h varchar2(4)
+exec :a := 1001
+exec :b := 3000
+exec :h := '9999'
+explain plan for select count(t2.some_ind) from t1 join t2 on t2.id = t1.id
+where t1.id between :a and :b and t1.hist_ind = :h;
+select * from table(dbms_xplan.display(format => 'basic +rows +peeked_binds'));
+alter session set "_optim_peek_user_binds" = false;
+explain plan for select count(t2.some_ind) from t1 join t2 on t2.id = t1.id
+where t1.id between :a and :b and t1.hist_ind = :h;
+select * from table(dbms_xplan.display(format => 'basic +rows +peeked_binds'));
+alter session set "_optim_peek_user_binds" = maybe;
+alter session set "_optim_peek_user_binds" = true;
