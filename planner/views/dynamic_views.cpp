@@ -119,6 +119,16 @@ Rows ReoptimizationHintRows(ExecContext&, const SystemViewSources& src) {
   return rows;
 }
 
+Rows BindCaptureRows(ExecContext&, const SystemViewSources& src) {
+  Rows rows;
+  if (!src.bind_captures) return rows;
+  for (const BindCaptureSource& b : src.bind_captures()) {
+    rows.push_back({V(b.sql_id), N(static_cast<uint64_t>(b.child_number)), V(b.name),
+                    N(static_cast<uint64_t>(b.position)), V(b.datatype), V("YES"), V(b.value)});
+  }
+  return rows;
+}
+
 Rows SessionRows(ExecContext&, const SystemViewSources& src) {
   SessionSource s = src.session ? src.session() : SessionSource{};
   return {{N(src.sid), N(1), V(s.username), V("ACTIVE"), V("DEDICATED"), V(s.program), V(s.sql_id),
@@ -250,6 +260,17 @@ std::vector<SystemView> DynamicViews() {
                         {"REPARSE", Str(1)},
                         {"CON_ID", Num()}},
                        ReoptimizationHintRows));
+  // Oracle captures at hard parse and every 15 minutes; ours are the values the hard parse
+  // peeked (its estimates used them).
+  v.push_back(MakeView("V$SQL_BIND_CAPTURE",
+                       {{"SQL_ID", Str(13)},
+                        {"CHILD_NUMBER", Num()},
+                        {"NAME", Str(128)},
+                        {"POSITION", Num()},
+                        {"DATATYPE_STRING", Str(15)},
+                        {"WAS_CAPTURED", Str(3)},
+                        {"VALUE_STRING", Str(4000)}},
+                       BindCaptureRows));
   v.push_back(MakeView(
       "V$SQL_PLAN", PlanLineColumns(),
       [](ExecContext& ec, const SystemViewSources& src) { return PlanLineRows(ec, src, false); }));

@@ -61,6 +61,16 @@ struct ReoptimizationHintSource {
   std::string hint_text;
 };
 
+//! One bind value a child cursor's hard parse peeked (V$SQL_BIND_CAPTURE).
+struct BindCaptureSource {
+  std::string sql_id;
+  int child_number = 0;
+  std::string name;  //!< ":LO"
+  int position = 0;  //!< 1, 2 ... in the order the binds first appear
+  std::string datatype;
+  std::string value;
+};
+
 //! One join filter of a cursor's last execution (V$SQL_JOIN_FILTER).
 struct JoinFilterSource {
   uint32_t plan_hash_value = 0;
@@ -116,6 +126,7 @@ struct SystemViewSources {
   std::function<std::vector<PlanLineSource>()> plan_lines;
   std::function<std::vector<JoinFilterSource>()> join_filters;
   std::function<std::vector<ReoptimizationHintSource>()> reoptimization_hints;
+  std::function<std::vector<BindCaptureSource>()> bind_captures;
   //! TABLE(DBMS_XPLAN.DISPLAY(...)) and the like: the view producing the function's rows
   //! (owned by the session, alive as long as it), or nullptr for an unknown function.
   //! `name` is upper-case "PACKAGE.FUNCTION". Throws OraError for bad arguments.

@@ -37,6 +37,21 @@ planner::SystemViewSources SystemViewSourcesFor(Session& session) {
     });
     return out;
   };
+  s.bind_captures = [sess] {
+    std::vector<planner::BindCaptureSource> out;
+    for (const ParentCursor* p : sess->cursors().All())
+      for (const auto& c : p->children) {
+        if (!c->has_plan) continue;
+        int position = 0;
+        for (const planner::PeekedBind& b : c->plan.record.peeked_binds)
+          out.push_back({p->sql_id, c->child_number, ":" + b.name, ++position, b.type.ToString(),
+                         b.value.ToString()});
+      }
+    std::stable_sort(out.begin(), out.end(), [](const auto& x, const auto& y) {
+      return std::tie(x.sql_id, x.child_number) < std::tie(y.sql_id, y.child_number);
+    });
+    return out;
+  };
   s.session = [sess] {
     planner::SessionSource src;
     src.sql_id = sess->sql_id();

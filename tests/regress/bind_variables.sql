@@ -100,3 +100,13 @@ where t1.id between :a and :b and t1.hist_ind = :h;
 select * from table(dbms_xplan.display(format => 'basic +rows +peeked_binds'));
 alter session set "_optim_peek_user_binds" = maybe;
 alter session set "_optim_peek_user_binds" = true;
+-- V$SQL_BIND_CAPTURE: the values a child's hard parse peeked.
+column name format a6
+column datatype_string format a15
+column value_string format a12
+select count(t2.some_ind) from t1 join t2 on t2.id = t1.id
+where t1.id between :a and :b and t1.hist_ind = :h;
+select c.child_number, c.name, c.position, c.datatype_string, c.was_captured, c.value_string
+from v$sql_bind_capture c join v$sql s on s.sql_id = c.sql_id and s.child_number = c.child_number
+where s.sql_text like 'select count(t2.some_ind) from t1 join t2 on t2.id = t1.id%:h'
+order by c.child_number, c.position;
