@@ -9,6 +9,8 @@ namespace {
 struct TableAccessFullState : OperatorState {
   std::unique_ptr<storage::ScanSource> scan;
   bool done = false;
+  //! A bind of a pushed conjunct is NULL this execution: those conjuncts filter here instead.
+  bool bind_residual = false;
   uint64_t skipped_reported = 0;  //!< of scan->counters().bytes_skipped, in the line's stats
 };
 
@@ -37,10 +39,13 @@ void Flatten(const BoundExpr& e, std::vector<const BoundExpr*>& out) {
 }
 
 //! The scan form of one conjunct, when the scan can evaluate it exactly as the executor
-//! would: a projected table column against non-NULL constants of the same type.
-std::optional<storage::ScanPredicate> ToScanPredicate(const BoundExpr& e,
-                                                      const storage::TableInfo& table,
-                                                      const std::vector<uint32_t>& ids) {
+//! would: a projected table column against non-NULL constants of the same type. With
+//! `binds`, bind variables of a type the scan can compare count as constants too: their
+//! values are left NULL in the predicate and their nodes appended to `binds`, in value order,
+//! to be filled in at Open.
+std::optional<storage::ScanPredicate> ToScanPredicate(
+    const BoundExpr& e, const storage::TableInfo& table, const std::vector<uint32_t>& ids,
+    std::vector<const BoundExpr*>* binds = nullptr) {
   using K = storage::ScanPredicate::Kind;
   auto column_of = [&](const BoundExpr& c) -> std::optional<uint32_t> {
     if (c.kind != BoundKind::kColumn || c.column_index >= ids.size()) return std::nullopt;
@@ -49,14 +54,21 @@ std::optional<storage::ScanPredicate> ToScanPredicate(const BoundExpr& e,
     return id;
   };
   auto usable = [&](uint32_t col, const BoundExpr& k) {
+    if (k.kind == BoundKind::kBind)
+      return binds != nullptr && storage::ScanCanEvaluate(table.columns[col].type, k.type);
     return k.kind == BoundKind::kConstant && !k.constant.is_null() &&
            storage::ScanCanEvaluate(table.columns[col].type, k.constant.type());
+  };
+  auto value_of = [&](const BoundExpr& k) {
+    if (k.kind == BoundKind::kBind) binds->push_back(&k);
+    return k.kind == BoundKind::kBind ? Value() : k.constant;
   };
   storage::ScanPredicate p;
   switch (e.kind) {
     case BoundKind::kCompare: {
       if (e.children.size() != 2) return std::nullopt;
-      bool flipped = e.children[0]->kind == BoundKind::kConstant;
+      bool flipped =
+          e.children[0]->kind == BoundKind::kConstant || e.children[0]->kind == BoundKind::kBind;
       const BoundExpr& c = *e.children[flipped ? 1 : 0];
       const BoundExpr& k = *e.children[flipped ? 0 : 1];
       auto col = column_of(c);
@@ -64,7 +76,7 @@ std::optional<storage::ScanPredicate> ToScanPredicate(const BoundExpr& e,
       p.kind = K::kCompare;
       p.column = *col;
       p.op = flipped ? storage::Mirrored(ParseCompareOp(e.name)) : ParseCompareOp(e.name);
-      p.values.push_back(k.constant);
+      p.values.push_back(value_of(k));
       return p;
     }
     case BoundKind::kIsNull: {
@@ -84,7 +96,7 @@ std::optional<storage::ScanPredicate> ToScanPredicate(const BoundExpr& e,
         const BoundExpr& k = *e.children[i];
         if (k.kind == BoundKind::kConstant && k.constant.is_null()) continue;  // never TRUE
         if (!usable(*col, k)) return std::nullopt;
-        p.values.push_back(k.constant);
+        p.values.push_back(value_of(k));
       }
       if (p.values.empty()) return std::nullopt;
       return p;
@@ -111,13 +123,25 @@ TableAccessFull::TableAccessFull(const storage::TableInfo& table, std::vector<ui
   if (!filter_) return;
   std::vector<const BoundExpr*> conjuncts;
   Flatten(*filter_, conjuncts);
-  std::vector<BoundExprPtr> rest;
+  std::vector<BoundExprPtr> rest, with_binds;
   for (const BoundExpr* c : conjuncts) {
-    if (auto p = ToScanPredicate(*c, table_, column_ids_)) {
-      spec_.predicates.push_back(std::move(*p));
+    std::vector<const BoundExpr*> binds;
+    if (auto p = ToScanPredicate(*c, table_, column_ids_, &binds)) {
+      if (binds.empty()) {
+        spec_.predicates.push_back(std::move(*p));
+      } else {
+        bind_predicates_.push_back({std::move(*p), std::move(binds)});
+        with_binds.push_back(c->Copy());
+      }
     } else {
       rest.push_back(c->Copy());
     }
+  }
+  if (with_binds.size() == 1) {
+    bind_residual_ = std::move(with_binds[0]);
+  } else if (!with_binds.empty()) {
+    bind_residual_ = std::make_unique<BoundExpr>(BoundKind::kAnd, LogicalType::Boolean());
+    bind_residual_->children = std::move(with_binds);
   }
   if (rest.size() == 1) {
     residual_ = std::move(rest[0]);
@@ -129,10 +153,10 @@ TableAccessFull::TableAccessFull(const storage::TableInfo& table, std::vector<ui
 
 bool TableAccessFull::EvaluatedByScan(const BoundExpr& conjunct, const storage::TableInfo& table,
                                       const std::vector<uint32_t>& ids) {
-  std::vector<const BoundExpr*> parts;
+  std::vector<const BoundExpr*> parts, binds;
   Flatten(conjunct, parts);
   for (const BoundExpr* p : parts) {
-    if (!ToScanPredicate(*p, table, ids)) return false;
+    if (!ToScanPredicate(*p, table, ids, &binds)) return false;
   }
   return true;
 }
@@ -140,8 +164,10 @@ bool TableAccessFull::EvaluatedByScan(const BoundExpr& conjunct, const storage::
 void TableAccessFull::SetUnreadOutputs(const std::vector<bool>& unread) {
   std::vector<bool> skip(column_ids_.size(), false);
   for (size_t i = 0; i < skip.size() && i < unread.size(); ++i) skip[i] = unread[i];
-  if (residual_) {
-    VisitColumns(*residual_, [&](size_t i) {
+  // A bind conjunct filters here when its bind is NULL: its columns stay decoded too.
+  for (const BoundExpr* r : {residual_.get(), bind_residual_.get()}) {
+    if (r == nullptr) continue;
+    VisitColumns(*r, [&](size_t i) {
       if (i < skip.size()) skip[i] = false;
     });
   }
@@ -158,12 +184,32 @@ std::vector<uint32_t> TableAccessFull::join_filter_ids() const {
   return ids;
 }
 
+std::optional<storage::ScanSpec> TableAccessFull::SpecWithBinds(ExecContext& ctx) const {
+  storage::ScanSpec spec = spec_;
+  for (const BindPredicate& b : bind_predicates_) {
+    storage::ScanPredicate p = b.predicate;
+    size_t next = 0;
+    for (Value& v : p.values) {
+      if (!v.is_null()) continue;  // a constant of an IN list
+      v = ExpressionExecutor::EvaluateScalar(*b.binds.at(next++), ctx.eval);
+      if (v.is_null()) return std::nullopt;
+    }
+    spec.predicates.push_back(std::move(p));
+  }
+  return spec;
+}
+
 std::unique_ptr<OperatorState> TableAccessFull::OpenImpl(ExecContext& ctx) const {
   auto st = std::make_unique<TableAccessFullState>();
-  if (join_filters_.empty() && !ctx.shared.dml()) {
+  std::optional<storage::ScanSpec> bound;
+  if (!bind_predicates_.empty()) {
+    bound = SpecWithBinds(ctx);
+    st->bind_residual = !bound.has_value();
+  }
+  if (join_filters_.empty() && !ctx.shared.dml() && !bound) {
     st->scan = ctx.db.BeginScan(spec_, ctx.stats);
   } else {
-    storage::ScanSpec spec = spec_;
+    storage::ScanSpec spec = bound ? std::move(*bound) : spec_;
     spec.under_dml = ctx.shared.dml();
     for (const JoinFilterUse& u : join_filters_) {
       spec.runtime_filters.push_back({u.table_columns, ctx.shared.JoinFilterById(u.filter_id)});
@@ -206,8 +252,10 @@ std::optional<Result> ComputeInScan(const TableAccessFull& op, ExecContext& ctx,
 std::optional<std::vector<Value>> TableAccessFull::AggregateInScan(
     ExecContext& ctx, const std::vector<storage::ScanAggregate>& aggs) const {
   if (residual_ || !join_filters_.empty() || ctx.shared.dml()) return std::nullopt;
+  const std::optional<storage::ScanSpec> spec = SpecWithBinds(ctx);
+  if (!spec) return std::nullopt;
   return ComputeInScan<std::vector<Value>>(
-      *this, ctx, spec_, false,
+      *this, ctx, *spec, false,
       [&](storage::ScanSource& scan) { return scan.Aggregate(aggs, ctx.stats); });
 }
 
@@ -216,10 +264,12 @@ std::optional<storage::ScanGroups> TableAccessFull::GroupByInScan(
   if (residual_ || !join_filters_.empty() || ctx.shared.dml() || !spec_.inmemory) {
     return std::nullopt;
   }
+  const std::optional<storage::ScanSpec> scan_spec = SpecWithBinds(ctx);
+  if (!scan_spec) return std::nullopt;
   // Only the in-memory scan groups: a row-store scan begun here and declined would count its
   // statistics (and checkpoint for a direct read) once more when the rows are read.
   return ComputeInScan<storage::ScanGroups>(
-      *this, ctx, spec_, true,
+      *this, ctx, *scan_spec, true,
       [&](storage::ScanSource& scan) { return scan.GroupAggregate(spec, ctx.stats); });
 }
 
@@ -243,6 +293,8 @@ bool TableAccessFull::NextImpl(ExecContext& ctx, OperatorState& state, DataChunk
       break;
     }
     if (residual_ && out.Count() > 0) ExpressionExecutor::Filter(*residual_, out, ctx.eval);
+    if (st.bind_residual && out.Count() > 0)
+      ExpressionExecutor::Filter(*bind_residual_, out, ctx.eval);
     if (out.Count() > 0) return true;
   }
   return false;

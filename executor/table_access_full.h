@@ -8,6 +8,7 @@
 // evaluated here per batch.
 #pragma once
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "executor/operator.h"
@@ -83,6 +84,17 @@ class TableAccessFull : public PhysicalOperator {
   BoundExprPtr residual_;
   storage::ScanSpec spec_;  //!< without run-time filters: those are attached per execution
   std::vector<JoinFilterUse> join_filters_;
+  //! Pushed conjuncts with bind variables (`col = :x`, `col BETWEEN :a AND :b`, `IN (:x, 1)`):
+  //! the predicate with NULL where each bind's value goes, filled in at every Open.
+  struct BindPredicate {
+    storage::ScanPredicate predicate;
+    std::vector<const BoundExpr*> binds;  //!< nodes of filter_, in value order
+  };
+  std::vector<BindPredicate> bind_predicates_;
+  //! Those conjuncts, evaluated here in an execution where one of the binds is NULL.
+  BoundExprPtr bind_residual_;
+  //! spec_ with the bind predicates of this execution; nullopt when a bind is NULL.
+  std::optional<storage::ScanSpec> SpecWithBinds(ExecContext& ctx) const;
 };
 
 }  // namespace pathdb

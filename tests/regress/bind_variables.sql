@@ -110,3 +110,21 @@ select c.child_number, c.name, c.position, c.datatype_string, c.was_captured, c.
 from v$sql_bind_capture c join v$sql s on s.sql_id = c.sql_id and s.child_number = c.child_number
 where s.sql_text like 'select count(t2.some_ind) from t1 join t2 on t2.id = t1.id%:h'
 order by c.child_number, c.position;
+
+-- A full scan evaluates bind predicates itself (storage(...), as literals): the values are
+-- read at every execution, and the storage index skips the regions they exclude (Skipped).
+-- A NULL bind: no row, the conjunct filtering above the scan.
+create table big (id number not null, pad varchar2(200));
+insert into big select level, rpad('x', 200, 'x') from dual connect by level <= 20000;
+commit;
+select count(*) from big;
+alter session set statistics_level = all;
+exec :a := 100
+exec :b := 200
+select /*+ full(big) */ count(*) from big where id between :a and :b;
+select * from table(dbms_xplan.display_cursor(format => 'allstats last'));
+exec :a := 19900
+exec :b := 30000
+select /*+ full(big) */ count(*) from big where id between :a and :b;
+exec :a := null
+select /*+ full(big) */ count(*) from big where id between :a and :b;
