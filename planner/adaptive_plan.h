@@ -1,6 +1,6 @@
 // The planner's side of adaptive joins (oracle-reference.md 2.1-2.2): when a join's driving
 // estimate cannot be trusted, and where the two cost functions of nested loops and hash join
-// cross -- the inflection point. The join search (planner/join_planner.cpp) builds the
+// cross -- the inflection point. The join search (planner/join_search_adaptive.cpp) builds the
 // AdaptiveJoin node (executor/adaptive_join.h) from these answers.
 //
 // Thread use: plain functions, called on the planning thread.
