@@ -44,6 +44,8 @@ struct Hint {
   enum class EstimateAdjust { kRows, kScaleRows, kMin, kMax };
   EstimateTarget estimate_target = EstimateTarget::kNone;
   EstimateAdjust estimate_adjust = EstimateAdjust::kRows;
+  //! Made by the planner from another hint (USE_NL_WITH_INDEX's index): never reported.
+  bool implied = false;
 };
 
 enum class ExprKind {

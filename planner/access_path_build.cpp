@@ -66,13 +66,19 @@ void AddOnce(std::vector<T>& v, T item) {
   if (std::find(v.begin(), v.end(), item) == v.end()) v.push_back(std::move(item));
 }
 
+void AddOutline(PlanRecord& record, std::string hint) {
+  if (record.outline_tap != nullptr) record.outline_tap->push_back(hint);
+  AddOnce(record.outline, std::move(hint));
+}
+
 // Records what became of every access hint naming this table.
 void RecordHints(const std::vector<ast::Hint>& hints, const storage::TableInfo& table,
                  const std::string& alias, const std::string& query_block, const AccessPath& path,
                  const IndexList& indexes, const PhysicalOperator* line, PlanRecord& record) {
   using K = AccessPath::Kind;
   for (const auto& h : hints) {
-    if (h.malformed || h.tables.empty() || h.tables[0].alias != alias || !IsAccessHint(h.name))
+    if (h.malformed || h.implied || h.tables.empty() || h.tables[0].alias != alias ||
+        !IsAccessHint(h.name))
       continue;
     // OPT_ESTIMATE of a join is reported by the join planner.
     if (h.name == "OPT_ESTIMATE" && h.estimate_target == ast::Hint::EstimateTarget::kJoin) continue;
@@ -209,7 +215,7 @@ std::unique_ptr<PhysicalOperator> PlanTableAccessPath(
     op.query_block = query_block;
     op.object_alias = fmt::format("{}@{}", alias, query_block);
   };
-  AddOnce(ctx.record.outline, OutlineHint(path, table, query_block, object));
+  AddOutline(ctx.record, OutlineHint(path, table, query_block, object));
 
   if (path.kind == K::kFullTableScan) {
     std::vector<std::string> filter_text = Texts(conj, labels);
@@ -337,8 +343,8 @@ std::unique_ptr<PhysicalOperator> PlanTableAccessPath(
   access->column_labels = labels;
   access->filter_predicates = Joined(table_filter_text);
   if (batched)
-    AddOnce(ctx.record.outline,
-            fmt::format("BATCH_TABLE_ACCESS_BY_ROWID(@\"{}\" {})", query_block, object));
+    AddOutline(ctx.record,
+               fmt::format("BATCH_TABLE_ACCESS_BY_ROWID(@\"{}\" {})", query_block, object));
   RecordHints(hints, table, alias, query_block, path, indexes, access.get(), ctx.record);
   access->AddChild(std::move(scan));
   return access;

@@ -92,7 +92,7 @@ void SubstitutePeeked(BoundExpr& e, const std::vector<PeekedBind>& peeked,
                       const EvalContext& eval) {
   if (e.kind == BoundKind::kBind) {
     for (const PeekedBind& p : peeked) {
-      if (p.name != e.name) continue;
+      if (p.name != e.name || p.value.is_null()) continue;
       const Value v = p.type == e.type ? p.value : CastValue(p.value, e.type, eval);
       e.kind = BoundKind::kConstant;
       e.constant = v;

@@ -422,9 +422,10 @@ xplan::PlanDocument DescribePlan(const PhysicalPlan& plan, const std::string& st
   for (size_t i = 0; i < plan.record.peeked_binds.size(); ++i) {
     const PeekedBind& b = plan.record.peeked_binds[i];
     const bool text = b.type.id == TypeId::kVarchar || b.type.id == TypeId::kChar;
-    doc.peeked_binds.push_back(
-        fmt::format("{} - :{} ({}): {}", i + 1, b.name, b.type.ToString(),
-                    text ? "'" + b.value.ToString() + "'" : b.value.ToString()));
+    doc.peeked_binds.push_back(fmt::format("{} - :{} ({}): {}", i + 1, b.name, b.type.ToString(),
+                                           b.value.is_null() ? "(null)"
+                                           : text            ? "'" + b.value.ToString() + "'"
+                                                             : b.value.ToString()));
   }
   doc.notes = plan.record.notes;
   doc.notes.insert(doc.notes.end(), scan_notes.begin(), scan_notes.end());

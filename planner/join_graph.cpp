@@ -559,7 +559,7 @@ const IndexProbe& JoinGraph::Probe(size_t inner, size_t k) {
     const auto sarg = FindSargable(*n.table, n.column_ids, conj);
     BoundExprPtr pred = MakeAnd(std::move(conj));
     AccessEstimate est =
-        EstimateTableAccess(*n.table, n.column_ids, pred.get(), n.alias, n.hints, ctx_);
+        EstimateTableAccess(*n.table, n.column_ids, pred.get(), n.alias, ProbeHints(inner), ctx_);
     using K = AccessPath::Kind;
     if (est.path.kind == K::kUniqueScan || est.path.kind == K::kRangeScan) {
       for (size_t s : est.path.equal)

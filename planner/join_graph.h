@@ -155,6 +155,13 @@ class JoinGraph {
   std::vector<const ast::Hint*> join_estimates_;
   std::set<const ast::Hint*> used_join_estimates_;
   std::map<std::pair<size_t, size_t>, IndexProbe> probes_;
+  //! Relation i's hints for its index probes when they differ from its scan's: an index
+  //! USE_NL_WITH_INDEX(t idx) names becomes an INDEX(t idx) there.
+  std::map<size_t, std::vector<ast::Hint>> probe_hints_;
+  const std::vector<ast::Hint>& ProbeHints(size_t i) const {
+    auto it = probe_hints_.find(i);
+    return it != probe_hints_.end() ? it->second : rels_[i].node->hints;
+  }
 };
 
 }  // namespace pathdb::planner

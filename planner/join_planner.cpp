@@ -25,10 +25,32 @@ OpPtr JoinSearch::Run() {
   ClassifyConjuncts();
   jh_ = ReadJoinHints(hints_, query_block_, Aliases());
   adaptive_hint_ = ReadAdaptiveHint(hints_);
+  // USE_NL_WITH_INDEX(t idx): the index probes of t use idx (an INDEX hint there only).
+  for (size_t i = 0; i < rels_.size(); ++i) {
+    const ast::Hint* h = jh_.rel[i].use_nl_with_index;
+    if (h == nullptr || h->indexes.empty() || !rels_[i].scan) continue;
+    std::vector<ast::Hint> hints = rels_[i].node->hints;
+    ast::Hint index;
+    index.name = "INDEX";
+    index.tables = {{rels_[i].alias, ""}};
+    index.indexes = h->indexes;
+    index.text = h->text;
+    index.implied = true;
+    hints.push_back(std::move(index));
+    probe_hints_[i] = std::move(hints);
+  }
   if (hints_ != nullptr) {
+    // Each hint belongs to the join tree of the block holding its first table: applied where
+    // a join has exactly its tables, reported there once (a block has a tree per side of an
+    // outer join).
+    const std::vector<std::string> aliases = Aliases();
+    auto ours = [&](const ast::Hint& h) {
+      return !h.tables.empty() &&
+             std::find(aliases.begin(), aliases.end(), h.tables[0].alias) != aliases.end();
+    };
     for (const auto& h : *hints_)
       if (!h.malformed && h.estimate_target == ast::Hint::EstimateTarget::kJoin &&
-          (h.query_block.empty() || h.query_block == query_block_))
+          (h.query_block.empty() || h.query_block == query_block_) && ours(h))
         join_estimates_.push_back(&h);
   }
   Candidate best = rels_.size() <= kMaxDpRelations ? SearchDp() : SearchGreedy();

@@ -102,7 +102,8 @@ class JoinSearch : JoinGraph {
                      const std::vector<Method>& allowed);
   OpPtr IndexProbeAccess(size_t i, size_t key, const std::vector<size_t>& outer_layout,
                          bool copy_predicate, NestedLoopsSpec& nl);
-  void MarkAlternativeHints(size_t from, uint32_t id, bool hash);
+  void MarkAlternativeHints(uint32_t id, const std::vector<std::string>& hash_hints,
+                            const std::vector<std::string>& nl_hints);
   Built JoinAdaptive(Built outer, const Step& s);
 
   // ---- each join and the final column order (planner/join_search_build.cpp)

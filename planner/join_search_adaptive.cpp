@@ -14,6 +14,24 @@
 
 namespace pathdb::planner::join_detail {
 
+namespace {
+
+// Collects the access-path outline hints planned while it lives (PlanRecord::outline_tap).
+class OutlineTap {
+ public:
+  OutlineTap(PlanRecord& record, std::vector<std::string>& into) : record_(record) {
+    record_.outline_tap = &into;
+  }
+  ~OutlineTap() { record_.outline_tap = nullptr; }
+  OutlineTap(const OutlineTap&) = delete;
+  OutlineTap& operator=(const OutlineTap&) = delete;
+
+ private:
+  PlanRecord& record_;
+};
+
+}  // namespace
+
 // An adaptive join (oracle-reference.md 2.1): when the cheaper of index nested loops and the
 // hash join building on the plan so far rests on an uncertain driving estimate, keep both
 // with the inflection point between them. Method hints on the inner table fix the method.
@@ -74,19 +92,25 @@ OpPtr JoinSearch::IndexProbeAccess(size_t i, size_t key, const std::vector<size_
   if (n.predicate) conj.push_back(copy_predicate ? n.predicate->Copy() : std::move(n.predicate));
   conj.push_back(
       MakeCompare("=", MakeColumn(in_col.column_index - r.begin, in_col.type), std::move(param)));
-  OpPtr access = PlanTableAccess(*n.table, n.column_ids, MakeAnd(std::move(conj)), n.alias, n.hints,
-                                 ctx_, n.query_block);
+  OpPtr access = PlanTableAccess(*n.table, n.column_ids, MakeAnd(std::move(conj)), n.alias,
+                                 ProbeHints(i), ctx_, n.query_block);
   nl.outer_columns = {outer_pos};
   nl.param_slots = {slot};
   return access;
 }
 
-// The outline hints added since `from` (an alternative's access path) belong to that
-// alternative of adaptive join `id` only.
-void JoinSearch::MarkAlternativeHints(size_t from, uint32_t id, bool hash) {
-  const auto& outline = ctx_.record.outline;
-  for (size_t k = from; k < outline.size(); ++k)
-    ctx_.record.adaptive_outline[outline[k]] = {id, hash};
+// The outline hints of the hash alternative's and the nested loops' inner access paths: a
+// hint only one of them plans belongs to that alternative of adaptive join `id`; one both
+// plan (an INDEX hint on the inner table makes both probe the index) stays in any case.
+void JoinSearch::MarkAlternativeHints(uint32_t id, const std::vector<std::string>& hash_hints,
+                                      const std::vector<std::string>& nl_hints) {
+  auto has = [](const std::vector<std::string>& v, const std::string& h) {
+    return std::find(v.begin(), v.end(), h) != v.end();
+  };
+  for (const auto& h : hash_hints)
+    if (!has(nl_hints, h)) ctx_.record.adaptive_outline[h] = {id, /*hash=*/true};
+  for (const auto& h : nl_hints)
+    if (!has(hash_hints, h)) ctx_.record.adaptive_outline[h] = {id, /*hash=*/false};
 }
 
 // An adaptive join (executor/adaptive_join.h): index nested loops over a STATISTICS
@@ -132,10 +156,13 @@ JoinSearch::Built JoinSearch::JoinAdaptive(Built outer, const Step& s) {
   auto hash = std::make_unique<HashJoin>(JoinKind::kInner, std::move(okeys), std::move(ikeys),
                                          std::move(residual));
   LogicalNode& n = *r.node;
-  size_t outline_from = ctx_.record.outline.size();
-  OpPtr probe = PlanTableAccess(*n.table, n.column_ids, n.predicate ? n.predicate->Copy() : nullptr,
-                                n.alias, n.hints, ctx_, n.query_block);
-  MarkAlternativeHints(outline_from, id, /*hash=*/true);
+  std::vector<std::string> hash_hints, nl_hints;
+  OpPtr probe;
+  {
+    const OutlineTap tap(ctx_.record, hash_hints);
+    probe = PlanTableAccess(*n.table, n.column_ids, n.predicate ? n.predicate->Copy() : nullptr,
+                            n.alias, n.hints, ctx_, n.query_block);
+  }
   const cost::Cost hash_cost = oc + Scaled(CostOf(*probe), ProbeShare(outer.mask, i, keys)) +
                                HashJoinCost(model_, orows, SubsetBytes(outer.mask), r.rows);
 
@@ -144,9 +171,11 @@ JoinSearch::Built JoinSearch::JoinAdaptive(Built outer, const Step& s) {
   collector->column_labels = outer_labels;
   collector->AddChild(std::move(outer.op));
   NestedLoopsSpec nl;
-  outline_from = ctx_.record.outline.size();
-  nl.inner = IndexProbeAccess(i, s.key, outer.layout, /*copy_predicate=*/false, nl);
-  MarkAlternativeHints(outline_from, id, /*hash=*/false);
+  {
+    const OutlineTap tap(ctx_.record, nl_hints);
+    nl.inner = IndexProbeAccess(i, s.key, outer.layout, /*copy_predicate=*/false, nl);
+  }
+  MarkAlternativeHints(id, hash_hints, nl_hints);
   rels_[i].line = nl.inner.get();
   // RecordJoinHints writes both methods' hints for an adaptive step.
   for (bool hash : {false, true})

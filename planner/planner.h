@@ -47,7 +47,8 @@ struct HintUse {
 struct PeekedBind {
   std::string name;  //!< without the colon, upper-case
   LogicalType type;  //!< the bind's declared type
-  Value value;       //!< never NULL (a NULL bind is not peeked)
+  Value value;       //!< NULL when the bind was NULL (estimated as an unknown bind)
+  size_t line = 0, column = 0;  //!< where it stands in the statement text
 };
 
 //! What planning records beside the operators: EXPLAIN's outline, notes and hint report.
@@ -63,6 +64,9 @@ struct PlanRecord {
     bool hash = false;  //!< the hash join's hint (else the nested loops')
   };
   std::map<std::string, AlternativeHint> adaptive_outline;
+  //! While set, every access-path outline hint planned is also appended here, whether or not
+  //! `outline` already held it (what one adaptive alternative needs).
+  std::vector<std::string>* outline_tap = nullptr;
   //! Note section lines without "- ": "dynamic statistics used: dynamic sampling (level=2)".
   std::vector<std::string> notes;
   std::vector<HintUse> hints;
@@ -70,8 +74,8 @@ struct PlanRecord {
   bool gather_plan_statistics = false;
   //! A bind variable's value was folded into the plan: it is not reused by a later execution.
   bool binds_folded = false;
-  //! Binds whose values the estimates used, in the order they first appear in the statement
-  //! (+PEEKED_BINDS).
+  //! Every bind of the statement with the value the estimates used, by position in the text
+  //! (each occurrence; +PEEKED_BINDS, V$SQL_BIND_CAPTURE).
   std::vector<PeekedBind> peeked_binds;
 };
 

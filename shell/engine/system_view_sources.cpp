@@ -45,7 +45,7 @@ planner::SystemViewSources SystemViewSourcesFor(Session& session) {
         int position = 0;
         for (const planner::PeekedBind& b : c->plan.record.peeked_binds)
           out.push_back({p->sql_id, c->child_number, ":" + b.name, ++position, b.type.ToString(),
-                         b.value.ToString()});
+                         b.value.is_null() ? std::string() : b.value.ToString()});
       }
     std::stable_sort(out.begin(), out.end(), [](const auto& x, const auto& y) {
       return std::tie(x.sql_id, x.child_number) < std::tie(y.sql_id, y.child_number);

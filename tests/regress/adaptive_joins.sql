@@ -192,5 +192,33 @@ select /*+ leading(t1 t2) use_nl_with_index(t2 t2_id_ix) use_merge(t2) batch_tab
 count(t2.some_ind) from t1 join t2 on t2.id = t1.id where t1.hist_ind = '9999' and t1.id between 1001 and 3000;
 select * from table(dbms_xplan.display(format => 'basic +rows +note +hint_report'));
 
+-- 9d. An INDEX hint on the inner table: both alternatives read T2 through T2_ID_IX, and the
+--     outline of the nested loops that ran keeps that access path (a hint both alternatives
+--     plan belongs to neither).
+select /*+ cardinality(t1 5) index(t2 t2_id_ix) */ count(t2.some_ind) from t1 join t2
+on t2.id = t1.id where t1.hist_ind = '9999' and t1.id between 1001 and 1002 and t2.id > 0;
+select * from table(dbms_xplan.display_cursor(format => 'basic +adaptive +outline'));
+
+-- 9e. USE_NL_WITH_INDEX with an index name probes that index; an index that cannot serve
+--     the join key leaves the hint unused. OPT_ESTIMATE(JOIN ...) is reported once, by the
+--     join tree holding its tables, in a statement with two join trees.
+create index t2_id_some_ix on t2(id, some_ind);
+create index t2_some_ix on t2(some_ind);
+explain plan for
+select /*+ leading(t1 t2) use_nl_with_index(t2 t2_id_some_ix) */ count(t2.some_ind)
+from t1 join t2 on t2.id = t1.id where t1.hist_ind = '9999' and t1.id between 1001 and 3000;
+select * from table(dbms_xplan.display(format => 'basic +hint_report'));
+explain plan for
+select /*+ leading(t1 t2) use_nl_with_index(t2 t2_some_ix) */ count(t2.some_ind)
+from t1 join t2 on t2.id = t1.id where t1.hist_ind = '9999' and t1.id between 1001 and 3000;
+select * from table(dbms_xplan.display(format => 'basic +hint_report'));
+explain plan for
+select /*+ opt_estimate(join (t1 t2) rows=777) */ count(*)
+from (t1 join t2 on t2.id = t1.id) left join (t2 x join t1 y on x.id = y.id) on x.id = t1.id
+where t1.id between 1 and 2;
+select * from table(dbms_xplan.display(format => 'basic +rows +hint_report'));
+drop index t2_id_some_ix;
+drop index t2_some_ix;
+
 -- 10. Wrong values for the new parameters are refused.
 alter session set optimizer_adaptive_reporting_only = maybe;

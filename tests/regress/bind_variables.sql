@@ -128,3 +128,12 @@ exec :b := 30000
 select /*+ full(big) */ count(*) from big where id between :a and :b;
 exec :a := null
 select /*+ full(big) */ count(*) from big where id between :a and :b;
+-- Peeked binds by position in the text (the select list's :B before the WHERE clause's :A),
+-- every occurrence, a NULL one too (estimated as an unknown bind).
+exec :a := 5
+exec :b := 7
+explain plan for select :b + count(*) from big where id > :a or id = :b;
+select * from table(dbms_xplan.display(format => 'basic +peeked_binds'));
+exec :a := null
+explain plan for select count(*) from big where id = :a or id = :b;
+select * from table(dbms_xplan.display(format => 'basic +peeked_binds'));
