@@ -235,18 +235,9 @@ BoundExprPtr Binder::BindExpr(const ast::Expr& e) {
       if (binds == nullptr || it == binds->end()) ThrowOra(1008, "not all variables bound");
       auto b = std::make_unique<BoundExpr>(BoundKind::kBind, it->second.type);
       b->name = e.text;
-      // Bind peeking (Oracle's _optim_peek_user_binds): the estimates of this hard parse use
-      // the value the bind has now; the plan itself still reads it at every execution.
-      // Recorded by position in the text (the WHERE clause is bound before the select list);
-      // a node bound twice (a view's text planned again) is one position.
-      auto& peeked = ctx_.record.peeked_binds;
-      auto before = [](const PeekedBind& p, const ast::Pos& at) {
-        return std::tie(p.line, p.column) < std::tie(at.line, at.column);
-      };
-      auto at = std::lower_bound(peeked.begin(), peeked.end(), e.pos, before);
-      if (ctx_.cost.peek_binds &&
-          (at == peeked.end() || at->line != e.pos.line || at->column != e.pos.column))
-        peeked.insert(at, {e.text, it->second.type, it->second.value, e.pos.line, e.pos.column});
+      // Bind peeking: this hard parse estimates with the value now; the plan reads it anew.
+      if (ctx_.cost.peek_binds)
+        ctx_.record.Peek({e.text, it->second.type, it->second.value, e.pos.line, e.pos.column});
       return b;
     }
     case K::kSubstitution:

@@ -248,20 +248,23 @@ void AdaptiveNotes(const std::vector<ShownLine>& shown,
   }
 }
 
-//! Per adaptive join of the plan: whether its hash join ran (else its nested loops) -- the
-//! recorded decision, or the default where it has not run.
+//! Whether `join`'s hash join ran (else its nested loops): the recorded decision, or the
+//! default where it has not run.
+bool RanHash(const AdaptiveJoin& join, const std::map<uint32_t, AdaptiveDecision>* adaptive) {
+  if (adaptive != nullptr) {
+    if (auto it = adaptive->find(join.adaptive_id()); it != adaptive->end()) return it->second.hash;
+  }
+  return join.default_hash();
+}
+
+//! RanHash of every adaptive join of the plan, by adaptive id.
 std::map<uint32_t, bool> AdaptiveMethods(const PhysicalOperator& root,
                                          const std::map<uint32_t, AdaptiveDecision>* adaptive) {
   std::map<uint32_t, bool> out;
   ForEachPlanLine(root, [&](const PhysicalOperator& op, int) {
     if (op.type() != OperatorType::kAdaptiveJoin) return;
     const auto& join = static_cast<const AdaptiveJoin&>(op);
-    bool hash = join.default_hash();
-    if (adaptive != nullptr) {
-      if (auto it = adaptive->find(join.adaptive_id()); it != adaptive->end())
-        hash = it->second.hash;
-    }
-    out[join.adaptive_id()] = hash;
+    out[join.adaptive_id()] = RanHash(join, adaptive);
   });
   return out;
 }
@@ -276,10 +279,7 @@ void MarkInactive(const PhysicalOperator& op, bool inactive,
     return;
   }
   const auto& join = static_cast<const AdaptiveJoin&>(op);
-  bool hash = join.default_hash();
-  if (adaptive != nullptr) {
-    if (auto it = adaptive->find(join.adaptive_id()); it != adaptive->end()) hash = it->second.hash;
-  }
+  const bool hash = RanHash(join, adaptive);
   if (inactive || !hash) out.insert(&op);
   const PhysicalOperator& nl = join.nested_loops();
   if (inactive || hash) out.insert(&nl);

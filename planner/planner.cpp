@@ -1,7 +1,9 @@
 // Entry points: queries, INSERT/UPDATE/DELETE plans, CREATE TABLE dictionary entries.
 #include "planner/planner.h"
 
+#include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "common/error.h"
 #include "executor/column_error.h"
@@ -19,6 +21,15 @@
 #include "planner/temp_table.h"
 
 namespace pathdb::planner {
+
+void PlanRecord::Peek(PeekedBind bind) {
+  auto before = [](const PeekedBind& p, const PeekedBind& b) {
+    return std::tie(p.line, p.column) < std::tie(b.line, b.column);
+  };
+  auto at = std::lower_bound(peeked_binds.begin(), peeked_binds.end(), bind, before);
+  if (at != peeked_binds.end() && at->line == bind.line && at->column == bind.column) return;
+  peeked_binds.insert(at, std::move(bind));
+}
 
 namespace {
 

@@ -77,6 +77,9 @@ struct PlanRecord {
   //! Every bind of the statement with the value the estimates used, by position in the text
   //! (each occurrence; +PEEKED_BINDS, V$SQL_BIND_CAPTURE).
   std::vector<PeekedBind> peeked_binds;
+  //! Adds `bind` to peeked_binds at its text position (the WHERE clause is bound before the
+  //! select list); a position already there (a view's text bound again) is kept once.
+  void Peek(PeekedBind bind);
 };
 
 //! A PX_JOIN_FILTER(alias) / NO_PX_JOIN_FILTER(alias) hint and the access path of the table it
