@@ -7,6 +7,7 @@
 #include "planner/access_path.h"
 #include "planner/adaptive_plan.h"
 #include "planner/bound_util.h"
+#include "planner/join_hints.h"
 #include "planner/predicate_text.h"
 #include "storage/storage_index.h"
 
@@ -387,7 +388,6 @@ double JoinGraph::SubsetRows(Mask s) {
 
 double JoinGraph::JoinEstimateHint(Mask s, double rows) {
   if (std::popcount(s) < 2) return rows;
-  using A = ast::Hint::EstimateAdjust;
   for (const ast::Hint* h : join_estimates_) {
     Mask named = 0;
     for (const auto& t : h->tables) {
@@ -401,11 +401,7 @@ double JoinGraph::JoinEstimateHint(Mask s, double rows) {
     }
     if (named != s) continue;
     used_join_estimates_.insert(h);
-    const double v = h->numbers[0];
-    if (h->estimate_adjust == A::kRows) rows = v;
-    if (h->estimate_adjust == A::kScaleRows) rows *= v;
-    if (h->estimate_adjust == A::kMin) rows = std::max(rows, v);
-    if (h->estimate_adjust == A::kMax) rows = std::min(rows, v);
+    rows = AdjustByOptEstimate(*h, rows);
   }
   return std::max(1.0, rows);
 }

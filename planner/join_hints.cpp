@@ -202,4 +202,39 @@ void RecordJoinHints(JoinHints& jh, const std::vector<JoinStep>& steps,
   }
 }
 
+double AdjustByOptEstimate(const ast::Hint& h, double rows) {
+  using A = ast::Hint::EstimateAdjust;
+  const double v = h.numbers[0];
+  switch (h.estimate_adjust) {
+    case A::kRows:
+      return v;
+    case A::kScaleRows:
+      return rows * v;
+    case A::kMin:
+      return std::max(rows, v);
+    case A::kMax:
+      return std::min(rows, v);
+  }
+  return rows;
+}
+
+void ReportJoinEstimate(PlanRecord& record, const ast::Hint& h, const std::string& query_block,
+                        bool used) {
+  auto same = std::find_if(record.hints.begin(), record.hints.end(), [&](const HintUse& u) {
+    return u.text == h.text && u.query_block == query_block && u.alias.empty();
+  });
+  if (same == record.hints.end()) {
+    HintUse u;
+    u.text = h.text;
+    u.query_block = query_block;
+    same = record.hints.insert(record.hints.end(), std::move(u));
+  }
+  if (used) {
+    same->used = true;
+    same->reason.clear();
+  } else if (!same->used) {
+    same->reason = "no join of exactly these tables";
+  }
+}
+
 }  // namespace pathdb::planner

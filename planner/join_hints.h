@@ -78,4 +78,14 @@ void RecordJoinHints(JoinHints& jh, const std::vector<JoinStep>& steps,
                      const std::vector<const PhysicalOperator*>& lines,
                      const std::string& query_block, PlanContext& ctx);
 
+//! `rows` as an OPT_ESTIMATE(TABLE|JOIN ...) hint corrects them: ROWS= replaces, SCALE_ROWS=
+//! multiplies, MIN= / MAX= bound. REQUIRES: !h.numbers.empty().
+double AdjustByOptEstimate(const ast::Hint& h, double rows);
+
+//! Reports what became of an OPT_ESTIMATE(JOIN ...) hint of `query_block`: once per hint (a
+//! join tree and the outer joins above it may each look at it), used as soon as one of them
+//! applied it.
+void ReportJoinEstimate(PlanRecord& record, const ast::Hint& h, const std::string& query_block,
+                        bool used);
+
 }  // namespace pathdb::planner

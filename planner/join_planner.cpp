@@ -244,14 +244,8 @@ void JoinSearch::RecordHintUse(const Candidate& best) {
   std::vector<const PhysicalOperator*> lines;
   for (const auto& r : rels_) lines.push_back(r.line);
   RecordJoinHints(jh_, best.steps, Aliases(), lines, query_block_, ctx_);
-  for (const ast::Hint* h : join_estimates_) {
-    HintUse u;
-    u.text = h->text;
-    u.query_block = query_block_;
-    u.used = used_join_estimates_.count(h) > 0;
-    if (!u.used) u.reason = "no join of exactly these tables";
-    ctx_.record.hints.push_back(std::move(u));
-  }
+  for (const ast::Hint* h : join_estimates_)
+    ReportJoinEstimate(ctx_.record, *h, query_block_, used_join_estimates_.count(h) > 0);
 }
 
 }  // namespace pathdb::planner::join_detail

@@ -27,10 +27,12 @@
 #include "planner/binder.h"
 #include "planner/bound_util.h"
 #include "planner/cardinality.h"
+#include "planner/column_stats.h"
 #include "planner/cost_model.h"
 #include "planner/join_builder.h"
 #include "planner/join_filters.h"
 #include "planner/join_planner.h"
+#include "planner/outer_join_rows.h"
 #include "planner/predicate_text.h"
 #include "planner/semi_join.h"
 #include "planner/temp_table.h"
@@ -105,7 +107,8 @@ void Shift(BoundExpr& e, const std::function<size_t(size_t)>& f) {
   RemapColumns(e, f);
 }
 
-OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids, const cost::CostModel& model) {
+OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids, const cost::CostModel& model,
+               PlanContext& ctx) {
   const size_t L = n.children[0]->types.size();
   const size_t R = n.children[1]->types.size();
   std::vector<std::string> labels = LabelsOf(*kids[0]), right_labels = LabelsOf(*kids[1]);
@@ -126,6 +129,15 @@ OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids, const cost::CostModel& m
     }
     filter.push_back(PredicateText(*c, labels));
     rest.push_back(std::move(c));
+  }
+  std::vector<OuterJoinKey> key_stats;
+  for (size_t i = 0; i < lkeys.size(); ++i) {
+    OuterJoinKey k;
+    if (lkeys[i]->kind == BoundKind::kColumn)
+      k.left = OutputColumnStats(*n.children[0], lkeys[i]->column_index);
+    if (rkeys[i]->kind == BoundKind::kColumn && rkeys[i]->column_index >= L)
+      k.right = OutputColumnStats(*n.children[1], rkeys[i]->column_index - L);
+    key_stats.push_back(k);
   }
   auto right_to_local = [L](size_t i) { return i - L; };
   OpPtr join;
@@ -160,8 +172,9 @@ OpPtr PlanJoin(LogicalNode& n, std::vector<OpPtr> kids, const cost::CostModel& m
       lkeys.empty() ? n.join_type == LogicalJoinType::kRight
                     : full || (n.join_type == LogicalJoinType::kLeft && !preserved_builds) ||
                           (n.join_type == LogicalJoinType::kRight && preserved_builds);
-  // Outer joins keep every preserved row: at least the larger input (no join statistics here).
-  const double est = std::max(left->estimated_rows, right->estimated_rows);
+  const double est =
+      outer || full ? OuterJoinRows(n, left->estimated_rows, right->estimated_rows, key_stats, ctx)
+                    : std::max(left->estimated_rows, right->estimated_rows);
   const double lrows = left->estimated_rows, rrows = right->estimated_rows;
   const double width = RowWidth(*left) + RowWidth(*right);
   const bool hashed = !lkeys.empty();
@@ -419,7 +432,7 @@ std::unique_ptr<PhysicalOperator> PlanPhysical(LogicalNode& n, PlanContext& ctx)
     }
     case K::kJoin:
       if (IsSemiOrAntiJoin(n)) return PlanSemiJoin(n, std::move(kids), ctx);
-      return PlanJoin(n, std::move(kids), model);
+      return PlanJoin(n, std::move(kids), model, ctx);
     case K::kCount: {
       std::vector<std::string> labels = LabelsOf(*kids[0]);
       if (n.append_rownum || !n.limit) labels.push_back("ROWNUM");

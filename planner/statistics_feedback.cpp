@@ -29,14 +29,16 @@ bool IsTableLine(const PhysicalOperator& op) {
   }
 }
 
-bool IsInnerJoinLine(const PhysicalOperator& op) {
+// A join whose rows are those of its tables joined (inner and outer joins; semi and anti joins
+// output one side's rows, which a FILTER correction covers).
+bool IsJoinLine(const PhysicalOperator& op) {
   switch (op.type()) {
     case OperatorType::kAdaptiveJoin:
       return true;
     case OperatorType::kHashJoin:
-      return static_cast<const HashJoin&>(op).kind() == JoinKind::kInner;
+      return !IsSemiAnti(static_cast<const HashJoin&>(op).kind());
     case OperatorType::kNestedLoops:
-      return static_cast<const NestedLoops&>(op).kind() == JoinKind::kInner;
+      return !IsSemiAnti(static_cast<const NestedLoops&>(op).kind());
     default:
       return false;
   }
@@ -146,7 +148,7 @@ struct Collector {
           Add(block, {tables.begin(), tables.end()}, double(s->rows),
               static_cast<int>(op.children()[0]->type()));
         }
-      } else if (joins && IsInnerJoinLine(op) && !ThinnedFromAbove(op)) {
+      } else if (joins && IsJoinLine(op) && !ThinnedFromAbove(op)) {
         std::set<std::string> aliases;
         std::string block;
         TablesBelow(op, aliases, block);

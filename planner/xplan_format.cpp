@@ -85,6 +85,9 @@ std::string ScaledCell(double value, size_t width, bool bytes) {
       ++unit;
     }
   }
+  // Past 9999E (a hinted 1e30) no unit is left: the exponent form keeps the column's width.
+  if (unit + 1 == sizeof kUnits && v >= 10000)
+    return PadLeft(fmt::format("{:.0e}", std::round(value)), width);
   return PadLeft(fmt::format("{:.0f}", v), width - 1) + kUnits[unit];
 }
 

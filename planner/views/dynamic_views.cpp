@@ -89,13 +89,42 @@ Rows SqlRows(ExecContext&, const SystemViewSources& src) {
   Rows rows;
   if (!src.sql) return rows;
   for (const SqlSource& s : src.sql()) {
-    rows.push_back({V(s.sql_id), N(static_cast<uint64_t>(s.child_number)), N(s.hash_value),
-                    N(s.plan_hash_value), N(s.executions), N(s.parse_calls), N(s.loads),
-                    N(s.invalidations), N(s.elapsed_us), N(s.buffer_gets), N(s.disk_reads),
-                    N(s.rows_processed), V(s.command), V(s.valid ? "VALID" : "INVALID_UNAUTH"),
-                    V(s.sql_text.substr(0, 1000)), V(s.sql_text), V(s.resolved_adaptive),
-                    V(s.reoptimizable ? "Y" : "N")});
+    rows.push_back({V(s.sql_id),
+                    N(static_cast<uint64_t>(s.child_number)),
+                    N(s.hash_value),
+                    N(s.plan_hash_value),
+                    N(s.executions),
+                    N(s.parse_calls),
+                    N(s.loads),
+                    N(s.invalidations),
+                    N(s.elapsed_us),
+                    N(s.buffer_gets),
+                    N(s.disk_reads),
+                    N(s.rows_processed),
+                    V(s.command),
+                    V(s.valid ? "VALID" : "INVALID_UNAUTH"),
+                    V(s.sql_text.substr(0, 1000)),
+                    V(s.sql_text),
+                    V(s.resolved_adaptive),
+                    V(s.reoptimizable ? "Y" : "N"),
+                    N(s.full_plan_hash_value),
+                    OptNum(s.optimizer_cost),
+                    V(s.shareable ? "Y" : "N"),
+                    V(s.bind_sensitive ? "Y" : "N"),
+                    V("N")});
   }
+  return rows;
+}
+
+// Why a child cursor exists beside its siblings: of Oracle's reasons, the one pathdb has --
+// statistics feedback (USE_FEEDBACK_STATS = 'Y' on the child whose execution asked for a new
+// one).
+Rows SharedCursorRows(ExecContext&, const SystemViewSources& src) {
+  Rows rows;
+  if (!src.sql) return rows;
+  for (const SqlSource& s : src.sql())
+    rows.push_back(
+        {V(s.sql_id), N(static_cast<uint64_t>(s.child_number)), V(s.reoptimizable ? "Y" : "N")});
   return rows;
 }
 
@@ -235,8 +264,17 @@ std::vector<SystemView> DynamicViews() {
                         {"SQL_TEXT", Str(1000)},
                         {"SQL_FULLTEXT", Str(4000)},
                         {"IS_RESOLVED_ADAPTIVE_PLAN", Str(1)},
-                        {"IS_REOPTIMIZABLE", Str(1)}},
+                        {"IS_REOPTIMIZABLE", Str(1)},
+                        {"FULL_PLAN_HASH_VALUE", Num()},
+                        {"OPTIMIZER_COST", Num()},
+                        {"IS_SHAREABLE", Str(1)},
+                        {"IS_BIND_SENSITIVE", Str(1)},
+                        {"IS_BIND_AWARE", Str(1)}},
                        SqlRows));
+  v.push_back(
+      MakeView("V$SQL_SHARED_CURSOR",
+               {{"SQL_ID", Str(13)}, {"CHILD_NUMBER", Num()}, {"USE_FEEDBACK_STATS", Str(1)}},
+               SharedCursorRows));
   // Oracle shows the filters of running parallel queries; ours shows the last execution of
   // every cached cursor, serial or parallel (oracle-reference.md 3.4).
   v.push_back(MakeView("V$SQL_JOIN_FILTER",

@@ -51,6 +51,12 @@ struct SqlSource {
   //! IS_RESOLVED_ADAPTIVE_PLAN: empty for a plan without adaptive joins, "Y" once run, "N".
   std::string resolved_adaptive;
   bool reoptimizable = false;  //!< IS_REOPTIMIZABLE: statistics feedback waits for the next run
+  uint32_t full_plan_hash_value = 0;     //!< every line of an adaptive plan, inactive ones too
+  std::optional<double> optimizer_cost;  //!< the plan's cost (none for statements without one)
+  //! IS_SHAREABLE: 'N' once a later child replaces this one (statistics feedback's child).
+  bool shareable = true;
+  //! IS_BIND_SENSITIVE: the hard parse peeked bind values for its estimates.
+  bool bind_sensitive = false;
 };
 
 //! One statistics feedback correction of a child cursor (V$SQL_REOPTIMIZATION_HINTS).

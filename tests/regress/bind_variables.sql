@@ -28,6 +28,11 @@ select count(*) from bt where id <= :x;
 exec :x := 50
 select count(*) from bt where id <= :x;
 select child_number, executions from v$sql where sql_text = 'select count(*) from bt where id <= :x';
+-- its estimates came from the peeked value: bind sensitive (not bind aware: the plan is kept)
+select is_bind_sensitive, is_bind_aware from v$sql
+ where sql_text = 'select count(*) from bt where id <= :x';
+select count(*) from bt where id <= 50;
+select is_bind_sensitive from v$sql where sql_text = 'select count(*) from bt where id <= 50';
 exec :s := 'v7'
 select v from bt where v = :s;
 select v from bt where id = :n;

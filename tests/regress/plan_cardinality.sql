@@ -42,3 +42,38 @@ commit;
 exec dbms_stats.gather_table_stats(user, 'D')
 select /*+ gather_plan_statistics */ count(*) from s, d where s.val = d.id and d.name = 'd50';
 select * from table(dbms_xplan.display_cursor(format => 'IOSTATS LAST'));
+
+-- outer joins: the inner join's rows plus the preserved rows without a match, never fewer
+-- than the preserved rows. S LEFT JOIN D: inner 10,000 x 100 / 101 = 9,901, and S's VAL has
+-- 101 distinct values to D's 100 ids, so 1/101 of S finds no match: 9,901 + 99 = 10,000.
+-- D's rows over 90 LEFT JOIN S: 10 x 10,000 / 101 = 990 (A-Rows 100: VAL = 1 is 90 % of S).
+-- S RIGHT JOIN D: every D id is among the VALs: 9,901. A key that is an expression has no
+-- statistics: the larger input (FULL JOIN on VAL + 1000).
+select /*+ gather_plan_statistics */ count(*) from s left join d on d.id = s.val;
+select * from table(dbms_xplan.display_cursor(format => 'IOSTATS LAST'));
+select /*+ gather_plan_statistics */ count(*) from d left join s on s.val = d.id where d.id > 90;
+select * from table(dbms_xplan.display_cursor(format => 'IOSTATS LAST'));
+select /*+ gather_plan_statistics */ count(*) from s right join d on d.id = s.val;
+select * from table(dbms_xplan.display_cursor(format => 'IOSTATS LAST'));
+select /*+ gather_plan_statistics */ count(*) from s full join d on d.id = s.val + 1000;
+select * from table(dbms_xplan.display_cursor(format => 'IOSTATS LAST'));
+-- OPT_ESTIMATE(JOIN ...) naming exactly the outer join's tables sets its rows; one naming
+-- other tables is reported unused
+select /*+ gather_plan_statistics opt_estimate(join (s d) rows=42) opt_estimate(join (s x) rows=7) */
+       count(*) from s left join d on d.id = s.val;
+select * from table(dbms_xplan.display_cursor(format => 'IOSTATS LAST +HINT_REPORT'));
+-- statistics feedback for an outer join: the second execution plans with its actual rows
+alter session set optimizer_adaptive_statistics = true;
+select count(*) from d left join s on s.val = d.id + 500;
+select count(*) from d left join s on s.val = d.id + 500;
+select * from table(dbms_xplan.display_cursor(format => 'BASIC ROWS NOTE'));
+select child_number, is_reoptimizable, is_shareable, is_bind_sensitive, is_bind_aware
+  from v$sql where sql_text = 'select count(*) from d left join s on s.val = d.id + 500'
+ order by 1;
+select c.child_number, c.use_feedback_stats from v$sql_shared_cursor c
+ where c.sql_id = (select max(sql_id) from v$sql
+                    where sql_text = 'select count(*) from d left join s on s.val = d.id + 500')
+ order by 1;
+select hint_text from v$sql_reoptimization_hints
+ where sql_id = (select max(sql_id) from v$sql
+                  where sql_text = 'select count(*) from d left join s on s.val = d.id + 500');

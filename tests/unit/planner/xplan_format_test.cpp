@@ -213,7 +213,10 @@ TEST(XplanFormat, AdaptivePlanShowsInactiveLinesOnlyWithAdaptive) {
 
 TEST(XplanFormat, ScalesLikeOracle) {
   EXPECT_EQ(ScaledCell(85905, 7, false), " 85905 ");
-  EXPECT_EQ(ScaledCell(1e30, 7, false), "1000000000000E");  // not wrapped at 2^63
+  EXPECT_EQ(ScaledCell(20000, 7, false), " 20000 ");
+  // not wrapped at 2^63, and as wide as the column past 9999E
+  EXPECT_EQ(ScaledCell(1e30, 7, false), "  1e+30");
+  EXPECT_EQ(ScaledCell(2.5e22, 8, false), "   2e+22");
   EXPECT_EQ(ScaledCell(1e21, 7, false), "  1000E");
   EXPECT_EQ(ScaledCell(1587301, 7, false), "  1587K");
   EXPECT_EQ(ScaledCell(15000000, 7, false), "    15M");
