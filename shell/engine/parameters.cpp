@@ -253,8 +253,17 @@ Parameters::Parameters() {
   }
 }
 
+namespace {
+// Oracle's hidden parameter behind a documented one: setting either sets both (one entry).
+std::string Canonical(const std::string& raw_name) {
+  std::string name = Lower(raw_name);
+  if (name == "_optimizer_adaptive_plans") return "optimizer_adaptive_plans";
+  return name;
+}
+}  // namespace
+
 void Parameters::Set(const std::string& raw_name, const std::string& raw_value) {
-  auto it = entries_.find(Lower(raw_name));
+  auto it = entries_.find(Canonical(raw_name));
   if (it == entries_.end()) ThrowOra(2248, "invalid option for ALTER SESSION");
   if (it->first == "db_block_size")
     ThrowOra(2095, "specified initialization parameter cannot be modified");
@@ -266,7 +275,7 @@ void Parameters::Set(const std::string& raw_name, const std::string& raw_value) 
 }
 
 const Parameters::Entry& Parameters::Find(const std::string& name) const {
-  auto it = entries_.find(Lower(name));
+  auto it = entries_.find(Canonical(name));
   if (it == entries_.end()) ThrowOra(2248, "invalid option for ALTER SESSION");
   return it->second;
 }

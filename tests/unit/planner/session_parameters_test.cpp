@@ -27,6 +27,10 @@ TEST(TypedParameters, ParsedWhenSet) {
   p.Set("optimizer_adaptive_plans", "false");
   EXPECT_FALSE(p.GetBool("optimizer_adaptive_plans"));
   EXPECT_EQ(p.Get("optimizer_adaptive_plans"), "FALSE");
+  // Oracle's hidden parameter behind it is the same setting
+  EXPECT_FALSE(p.GetBool("_optimizer_adaptive_plans"));
+  p.Set("_OPTIMIZER_ADAPTIVE_PLANS", "true");
+  EXPECT_TRUE(p.GetBool("optimizer_adaptive_plans"));
   EXPECT_EQ(p.GetInt("pga_aggregate_target"), int64_t{2} << 30);
   p.Set("pga_aggregate_target", "1m");
   EXPECT_EQ(p.GetInt("pga_aggregate_target"), 1 << 20);
