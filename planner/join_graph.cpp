@@ -46,7 +46,7 @@ void JoinGraph::Flatten(LogicalNode& n, size_t base) {
       hints_ = &n.hints;
     }
   } else if (n.kind == LogicalNode::Kind::kView) {
-    r.alias = n.name;
+    r.alias = n.alias.empty() ? n.name : n.alias;  // hints name a view by its alias
   }
   rels_.push_back(std::move(r));
 }

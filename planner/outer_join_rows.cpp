@@ -10,8 +10,8 @@ namespace pathdb::planner {
 
 namespace {
 
-// The names the join's tables go by in its query block: tables by alias, inline views by
-// name (their own tables belong to another block). `scan` is the first table found: it holds
+// The names the join's tables go by in its query block: tables and views by alias (a view's
+// own tables belong to another block). `scan` is the first table found: it holds
 // the block's hints and name.
 void SideNames(const LogicalNode& n, std::vector<std::string>& names, const LogicalNode*& scan) {
   if (n.kind == LogicalNode::Kind::kScan) {
@@ -20,7 +20,8 @@ void SideNames(const LogicalNode& n, std::vector<std::string>& names, const Logi
     return;
   }
   if (n.kind == LogicalNode::Kind::kView) {
-    if (!n.name.empty()) names.push_back(n.name);
+    const std::string& name = n.alias.empty() ? n.name : n.alias;  // hints use the alias
+    if (!name.empty()) names.push_back(name);
     return;
   }
   for (const auto& c : n.children) SideNames(*c, names, scan);

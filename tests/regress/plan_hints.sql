@@ -54,3 +54,14 @@ explain plan for select count(*) from f, d where f.d_id = d.id and d.id between 
 select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
 select count(*) from f, d where f.d_id = d.id and d.id between 200 and 210;
 select /*+ full(f) full(d) use_hash(f) */ count(*) from f, d where f.d_id = d.id and d.id between 200 and 210;
+
+-- an inline view is named by its alias in join hints (LEADING, OPT_ESTIMATE(JOIN ...)), for
+-- an inner join and an outer join alike
+explain plan for
+select /*+ leading(v d) use_hash(d) opt_estimate(join (d v) rows=7) */ count(*)
+  from d join (select d_id from f where amount > 5) v on v.d_id = d.id;
+select * from table(dbms_xplan.display(format => 'BASIC ROWS +HINT_REPORT +OUTLINE'));
+explain plan for
+select /*+ opt_estimate(join (d v) rows=7) */ count(*)
+  from d left join (select d_id, count(*) c from f group by d_id) v on v.d_id = d.id;
+select * from table(dbms_xplan.display(format => 'BASIC ROWS +HINT_REPORT'));
