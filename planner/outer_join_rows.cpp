@@ -10,21 +10,26 @@ namespace pathdb::planner {
 
 namespace {
 
-// The names the join's tables go by in its query block: tables and views by alias (a view's
-// own tables belong to another block). `scan` is the first table found: it holds
-// the block's hints and name.
-void SideNames(const LogicalNode& n, std::vector<std::string>& names, const LogicalNode*& scan) {
-  if (n.kind == LogicalNode::Kind::kScan) {
-    if (!n.alias.empty()) names.push_back(n.alias);
-    if (scan == nullptr) scan = &n;
+// The tables of an outer join as its query block names them: tables and views by alias (a
+// view's own tables belong to another block). `holder` is the first of them: it carries the
+// block's hints and name. `complete` is false when some input has no name (DUAL, an inline
+// view without an alias): no correction or hint can then name exactly the join's tables.
+struct JoinTables {
+  std::vector<std::string> names;
+  const LogicalNode* holder = nullptr;
+  bool complete = true;
+};
+
+void Collect(const LogicalNode& n, JoinTables& t) {
+  const bool scan = n.kind == LogicalNode::Kind::kScan;
+  if (scan || n.kind == LogicalNode::Kind::kView) {
+    if (t.holder == nullptr) t.holder = &n;
+    if (n.alias.empty()) t.complete = false;
+    t.names.push_back(n.alias);
     return;
   }
-  if (n.kind == LogicalNode::Kind::kView) {
-    const std::string& name = n.alias.empty() ? n.name : n.alias;  // hints use the alias
-    if (!name.empty()) names.push_back(name);
-    return;
-  }
-  for (const auto& c : n.children) SideNames(*c, names, scan);
+  if (n.children.empty()) t.complete = false;
+  for (const auto& c : n.children) Collect(*c, t);
 }
 
 double FromStatistics(LogicalJoinType type, double l, double r,
@@ -34,7 +39,7 @@ double FromStatistics(LogicalJoinType type, double l, double r,
   for (const auto& k : keys) {
     if (!k.left.usable() || !k.right.usable()) return std::max(l, r);
     sel = card::AndSel(sel, card::JoinSel(k.left, k.right));
-    const double nl = std::max(1.0, k.left.Ndv()), nr = std::max(1.0, k.right.Ndv());
+    const double nl = k.left.Ndv(), nr = k.right.Ndv();
     matched_l = std::min(matched_l, k.left.NonNullFraction() * std::min(1.0, nr / nl));
     matched_r = std::min(matched_r, k.right.NonNullFraction() * std::min(1.0, nl / nr));
   }
@@ -54,29 +59,29 @@ double FromStatistics(LogicalJoinType type, double l, double r,
 double OuterJoinRows(const LogicalNode& n, double left_rows, double right_rows,
                      const std::vector<OuterJoinKey>& keys, PlanContext& ctx) {
   double rows = FromStatistics(n.join_type, left_rows, right_rows, keys);
-  std::vector<std::string> names;
-  const LogicalNode* scan = nullptr;
-  for (const auto& c : n.children) SideNames(*c, names, scan);
-  const std::string block = scan != nullptr ? scan->query_block : std::string();
-  if (!ctx.feedback.empty())
-    if (const CardinalityCorrection* fb = FindCorrection(ctx.feedback, block, names))
+  JoinTables t;
+  for (const auto& c : n.children) Collect(*c, t);
+  if (t.holder == nullptr) return std::max(1.0, rows);
+  const std::string& block = t.holder->query_block;
+  const bool nameable = t.complete && t.names.size() >= 2;
+  if (nameable && !ctx.feedback.empty())
+    if (const CardinalityCorrection* fb = FindCorrection(ctx.feedback, block, t.names);
+        fb != nullptr && fb->join())
       rows = fb->rows;
-  if (scan != nullptr) {
-    std::vector<std::string> sorted = names;
-    std::sort(sorted.begin(), sorted.end());
-    for (const ast::Hint& h : scan->hints) {
-      if (h.malformed || h.name != "OPT_ESTIMATE" || h.numbers.empty() ||
-          h.estimate_target != ast::Hint::EstimateTarget::kJoin || h.tables.empty() ||
-          !(h.query_block.empty() || h.query_block == block) ||
-          std::find(names.begin(), names.end(), h.tables[0].alias) == names.end())
-        continue;
-      std::vector<std::string> named;
-      for (const auto& t : h.tables) named.push_back(t.alias);
-      std::sort(named.begin(), named.end());
-      const bool exact = named == sorted;
-      if (exact) rows = AdjustByOptEstimate(h, rows);
-      ReportJoinEstimate(ctx.record, h, block, exact);
-    }
+  std::vector<std::string> sorted = t.names;
+  std::sort(sorted.begin(), sorted.end());
+  for (const ast::Hint& h : t.holder->hints) {
+    if (h.malformed || h.name != "OPT_ESTIMATE" || h.numbers.empty() ||
+        h.estimate_target != ast::Hint::EstimateTarget::kJoin || h.tables.empty() ||
+        !(h.query_block.empty() || h.query_block == block) ||
+        std::find(t.names.begin(), t.names.end(), h.tables[0].alias) == t.names.end())
+      continue;
+    std::vector<std::string> named;
+    for (const auto& table : h.tables) named.push_back(table.alias);
+    std::sort(named.begin(), named.end());
+    const bool exact = nameable && named == sorted;
+    if (exact) rows = AdjustByOptEstimate(h, rows);
+    ReportJoinEstimate(ctx.record, h, block, exact);
   }
   return std::max(1.0, rows);
 }

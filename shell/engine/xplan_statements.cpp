@@ -213,8 +213,6 @@ std::vector<planner::JoinFilterSource> CursorJoinFilters(const CursorCache& cach
 std::vector<planner::SqlSource> CursorSqlRows(const CursorCache& cache) {
   std::vector<planner::SqlSource> rows;
   for (const ParentCursor* p : cache.All()) {
-    const bool feedback_child = std::any_of(p->children.begin(), p->children.end(),
-                                            [](const auto& c) { return c->from_feedback; });
     for (const auto& c : p->children) {
       planner::SqlSource s;
       s.sql_id = p->sql_id;
@@ -237,8 +235,14 @@ std::vector<planner::SqlSource> CursorSqlRows(const CursorCache& cache) {
       s.reoptimizable = c->reoptimizable;
       s.full_plan_hash_value = c->full_plan_hash_value;
       if (c->has_plan && c->plan.root) s.optimizer_cost = c->plan.root->cost;
-      // Statistics feedback's child takes over from a reoptimizable one (session.cpp).
-      s.shareable = c->valid && !(c->reoptimizable && feedback_child);
+      // Statistics feedback's child, planned in this one's environment plus "statistics
+      // feedback" (session.cpp), takes over from it.
+      const std::string replaced_by = c->environment + "statistics feedback\n";
+      const bool replaced = c->reoptimizable &&
+                            std::any_of(p->children.begin(), p->children.end(), [&](const auto& o) {
+                              return o->environment == replaced_by;
+                            });
+      s.shareable = c->valid && !replaced;
       s.bind_sensitive = c->has_plan && !c->plan.record.peeked_binds.empty();
       rows.push_back(std::move(s));
     }

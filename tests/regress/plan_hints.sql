@@ -65,3 +65,13 @@ explain plan for
 select /*+ opt_estimate(join (d v) rows=7) */ count(*)
   from d left join (select d_id, count(*) c from f group by d_id) v on v.d_id = d.id;
 select * from table(dbms_xplan.display(format => 'BASIC ROWS +HINT_REPORT'));
+-- two views joined outer; and an inner join's SCALE_ROWS applied once, not again by the outer
+-- join above it whose other side (an inline view without an alias) no hint can name
+explain plan for
+select /*+ opt_estimate(join (v1 v2) rows=11) */ count(*)
+  from (select id from d) v1 left join (select d_id from f) v2 on v2.d_id = v1.id;
+select * from table(dbms_xplan.display(format => 'BASIC ROWS +HINT_REPORT'));
+explain plan for
+select /*+ opt_estimate(join (d f) scale_rows=2) */ count(*)
+  from d join f on f.d_id = d.id left join (select id from d where region = 3) on 1 = 1;
+select * from table(dbms_xplan.display(format => 'BASIC ROWS +HINT_REPORT'));
