@@ -421,6 +421,11 @@ std::string StatementText(std::string_view sql, bool keep_semicolon) {
 
 }  // namespace
 
+void PrepareParser() {
+  sqlp::SqlLexer::EnsureInitialized();
+  P::EnsureInitialized();
+}
+
 ast::StatementPtr ParseStatement(std::string_view sql) {
   return Guarded([&]() {
     ParseSession s(sql);

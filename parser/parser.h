@@ -20,6 +20,11 @@ struct ScriptStatement {
 //! ends a PL/SQL block.
 std::vector<ScriptStatement> SplitStatements(std::string_view script);
 
+//! Builds the grammar's ATN and DFA tables (~9M instructions) ahead of the first parse, which
+//! otherwise builds them itself (grammar/lazy_tables.cmake). Threads: any, at any time; a
+//! parse that starts meanwhile waits for it.
+void PrepareParser();
+
 //! Parses one statement (SLL first, LL fallback). Throws OraError on a syntax error with
 //! line/column of the offending token (lines 1-based, relative to `sql`).
 ast::StatementPtr ParseStatement(std::string_view sql);

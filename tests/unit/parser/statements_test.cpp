@@ -1,6 +1,8 @@
 // One test per statement form of contract.md: the AST fields the planner relies on.
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "common/error.h"
 #include "parser/parser.h"
 
@@ -414,3 +416,16 @@ TEST(ParseUnimplemented, SqliteIsmsRaise3001) {
 
 }  // namespace
 }  // namespace pathdb
+
+// The grammar's tables are built once, by whichever comes first: PrepareParser on another
+// thread (as the shell starts it) or a parse, which waits for a build under way.
+TEST(ParsePrepare, PrepareParserBesideParses) {
+  std::thread prepare(pathdb::PrepareParser);
+  for (int i = 0; i < 20; ++i) {
+    auto stmt = pathdb::ParseStatement("select a, b from t where a = 1");
+    ASSERT_NE(stmt, nullptr);
+  }
+  prepare.join();
+  pathdb::PrepareParser();  // again: a no-op
+  EXPECT_NE(pathdb::ParseStatement("select 1 from dual"), nullptr);
+}
