@@ -11,6 +11,7 @@
 #include <iostream>
 #include <memory>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 
 #include "common/error.h"
@@ -99,8 +100,13 @@ int Main(int argc, char** argv) {
     return 0;
   }
   // The grammar's tables are built while the database opens, on the other core; the first
-  // parse waits for them if it gets there first.
-  std::jthread grammar(pathdb::PrepareParser);
+  // parse waits for them if it gets there first. Without a thread (ulimit -u, RLIMIT_AS)
+  // the first parse builds them.
+  std::jthread grammar;
+  try {
+    grammar = std::jthread(pathdb::PrepareParser);
+  } catch (const std::system_error&) {
+  }
   const std::filesystem::path dir = o.demo ? DemoDirectory() : std::filesystem::path(o.dbdir);
   std::unique_ptr<pathdb::storage::Database> db;
   try {
