@@ -91,6 +91,10 @@ std::string ScaledCell(double value, size_t width, bool bytes) {
   return PadLeft(fmt::format("{:.0f}", v), width - 1) + kUnits[unit];
 }
 
+std::string Format::InvalidText(std::string_view text, std::string_view function) {
+  return fmt::format("Error: format '{}' not valid for DBMS_XPLAN.{}()", text, function);
+}
+
 Format Format::Parse(std::string_view text) {
   Format f;
   std::string word;
@@ -144,6 +148,14 @@ Format Format::Parse(std::string_view text) {
       f.last = on;
     } else if (k == "ADAPTIVE") {
       f.adaptive = on;
+    } else if (k == "HINT_REPORT_USED" || k == "HINT_REPORT_UNUSED") {
+      f.hint_report = on;
+    } else if (k == "RUNSTATS_LAST" || k == "RUNSTATS_TOT") {  // 10g's IOSTATS [LAST]
+      f.iostats = on;
+      f.last = on && k == "RUNSTATS_LAST";
+    } else if (k != "PARALLEL" && k != "PARTITION" && k != "REMOTE" && k != "REPORT" &&
+               k != "METRICS" && k != "QBREGISTRY" && k != "QBREGISTRY_GRAPH") {
+      f.valid = false;
     }
   };
   // The level (BASIC, TYPICAL, ...) is the base and the other keywords adjust it wherever

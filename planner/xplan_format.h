@@ -62,9 +62,15 @@ struct Format {
   bool peeked_binds = false;  //!< +PEEKED_BINDS (and ADVANCED)
   bool iostats = false, memstats = false, last = false, adaptive = false;
   bool basic = false;  //!< BASIC level: Id, Operation, Name only
-  //! Parses "TYPICAL", "BASIC +PREDICATE", "ALLSTATS LAST", "ALL -PROJECTION" ... Unknown
-  //! words are ignored, as DBMS_XPLAN does.
+  //! False when a word is no DBMS_XPLAN format keyword: DBMS_XPLAN then returns one line,
+  //! InvalidText's. Oracle keywords pathdb has nothing to show for (PARALLEL, PARTITION,
+  //! REMOTE, REPORT ...) are valid and change nothing.
+  bool valid = true;
+  //! Parses "TYPICAL", "BASIC +PREDICATE", "ALLSTATS LAST", "ALL -PROJECTION" ...
   static Format Parse(std::string_view text);
+  //! Oracle's line for an invalid format: "Error: format 'X' not valid for
+  //! DBMS_XPLAN.DISPLAY_CURSOR()" (`function` "DISPLAY_CURSOR").
+  static std::string InvalidText(std::string_view text, std::string_view function);
 };
 
 struct PlanDocument {

@@ -132,6 +132,9 @@ xplan::PlanDocument CursorDocument(const ParentCursor& parent, const ChildCursor
 std::vector<std::string> DbmsXplanDisplay(const PlanTable& table,
                                           const std::vector<planner::TableFunctionArg>& args) {
   auto a = Bind("DBMS_XPLAN.DISPLAY", args);
+  const std::string format_text = FormatText(a[2]);
+  const xplan::Format format = xplan::Format::Parse(format_text);
+  if (!format.valid) return {xplan::Format::InvalidText(format_text, "DISPLAY")};
   const std::string table_name = Upper(Text(a[0]).value_or("PLAN_TABLE"));
   const std::optional<std::string> statement_id = Text(a[1]);
   const ExplainedPlan* p = table.Find(table_name, statement_id);
@@ -141,7 +144,7 @@ std::vector<std::string> DbmsXplanDisplay(const PlanTable& table,
     return {fmt::format("Error: cannot fetch last explain plan from {}", table_name)};
   }
   xplan::PlanDocument doc = planner::DescribePlan(p->plan, p->statement_operation, nullptr);
-  return xplan::Render(doc, xplan::Format::Parse(FormatText(a[2])));
+  return xplan::Render(doc, format);
 }
 
 std::vector<std::string> DbmsXplanDisplayCursor(
@@ -165,7 +168,9 @@ std::vector<std::string> DbmsXplanDisplayCursor(
       }
     }
   }
-  const xplan::Format format = xplan::Format::Parse(FormatText(a[2]));
+  const std::string format_text = FormatText(a[2]);
+  const xplan::Format format = xplan::Format::Parse(format_text);
+  if (!format.valid) return {xplan::Format::InvalidText(format_text, "DISPLAY_CURSOR")};
   const ParentCursor* parent = cache.Parent(sql_id);
   std::vector<std::string> out;
   if (parent != nullptr) {

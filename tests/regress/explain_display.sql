@@ -56,3 +56,9 @@ explain plan for create table orders_copy as select * from orders where order_id
 select * from table(dbms_xplan.display(format => 'BASIC +PREDICATE'));
 select count(*) from user_tables where table_name = 'ORDERS_COPY';
 explain plan for create table orders as select 1 x from dual;
+-- a format word DBMS_XPLAN does not know gives Oracle's one-line error, not a plan; keywords
+-- of features pathdb has none of (PARALLEL, PARTITION, REMOTE) are accepted
+explain plan for select * from orders where order_id = 5;
+select * from table(dbms_xplan.display(format => 'BASIC +PREDICSTE'));
+select * from table(dbms_xplan.display_cursor(format => 'ALLSTATS LAST +PREDICSTE'));
+select * from table(dbms_xplan.display(format => 'BASIC +PARALLEL +PARTITION -REMOTE'));

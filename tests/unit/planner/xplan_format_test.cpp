@@ -223,5 +223,17 @@ TEST(XplanFormat, ScalesLikeOracle) {
   EXPECT_EQ(ScaledCell(372460, 7, true), "   363K");
 }
 
+TEST(XplanFormat, UnknownKeywordMakesTheFormatInvalid) {
+  EXPECT_TRUE(Format::Parse("ALLSTATS LAST +PREDICATE").valid);
+  EXPECT_TRUE(Format::Parse("typical +parallel -partition +report").valid);
+  EXPECT_TRUE(Format::Parse("").valid);
+  EXPECT_FALSE(Format::Parse("ALLSTATS LAST +PREDICSTE").valid);
+  EXPECT_FALSE(Format::Parse("garbage").valid);
+  EXPECT_EQ(Format::InvalidText("basic +x", "DISPLAY"),
+            "Error: format 'basic +x' not valid for DBMS_XPLAN.DISPLAY()");
+  const Format runstats = Format::Parse("RUNSTATS_LAST");
+  EXPECT_TRUE(runstats.iostats && runstats.last);
+}
+
 }  // namespace
 }  // namespace pathdb::planner::xplan
