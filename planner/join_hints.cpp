@@ -218,6 +218,14 @@ double AdjustByOptEstimate(const ast::Hint& h, double rows) {
   return rows;
 }
 
+bool LooksAtJoinEstimate(const ast::Hint& h, const std::string& query_block,
+                         const std::vector<std::string>& tables) {
+  return !h.malformed && h.name == "OPT_ESTIMATE" &&
+         h.estimate_target == ast::Hint::EstimateTarget::kJoin && !h.numbers.empty() &&
+         !h.tables.empty() && (h.query_block.empty() || h.query_block == query_block) &&
+         std::find(tables.begin(), tables.end(), h.tables[0].alias) != tables.end();
+}
+
 void ReportJoinEstimate(PlanRecord& record, const ast::Hint& h, const std::string& query_block,
                         bool used) {
   auto same = std::find_if(record.hints.begin(), record.hints.end(), [&](const HintUse& u) {

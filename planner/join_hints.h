@@ -82,6 +82,12 @@ void RecordJoinHints(JoinHints& jh, const std::vector<JoinStep>& steps,
 //! multiplies, MIN= / MAX= bound. REQUIRES: !h.numbers.empty().
 double AdjustByOptEstimate(const ast::Hint& h, double rows);
 
+//! Whether `h` is an OPT_ESTIMATE(JOIN ...) hint of `query_block` that a join over `tables`
+//! (as the block names them) looks at: one whose first table is among them. It applies
+//! where a join has exactly its tables.
+bool LooksAtJoinEstimate(const ast::Hint& h, const std::string& query_block,
+                         const std::vector<std::string>& tables);
+
 //! Reports what became of an OPT_ESTIMATE(JOIN ...) hint of `query_block`: once per hint (a
 //! join tree and the outer joins above it may each look at it), used as soon as one of them
 //! applied it.

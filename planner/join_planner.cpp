@@ -44,14 +44,8 @@ OpPtr JoinSearch::Run() {
     // a join has exactly its tables, reported there once (a block has a tree per side of an
     // outer join).
     const std::vector<std::string> aliases = Aliases();
-    auto ours = [&](const ast::Hint& h) {
-      return !h.tables.empty() &&
-             std::find(aliases.begin(), aliases.end(), h.tables[0].alias) != aliases.end();
-    };
     for (const auto& h : *hints_)
-      if (!h.malformed && h.estimate_target == ast::Hint::EstimateTarget::kJoin &&
-          (h.query_block.empty() || h.query_block == query_block_) && ours(h))
-        join_estimates_.push_back(&h);
+      if (LooksAtJoinEstimate(h, query_block_, aliases)) join_estimates_.push_back(&h);
   }
   Candidate best = rels_.size() <= kMaxDpRelations ? SearchDp() : SearchGreedy();
   // Built first: the access paths' outline hints precede the join order's, as in Oracle.

@@ -43,14 +43,15 @@ double FromStatistics(LogicalJoinType type, double l, double r,
     matched_l = std::min(matched_l, k.left.NonNullFraction() * std::min(1.0, nr / nl));
     matched_r = std::min(matched_r, k.right.NonNullFraction() * std::min(1.0, nl / nr));
   }
+  const bool keeps_l = type == LogicalJoinType::kLeft || type == LogicalJoinType::kFull;
+  const bool keeps_r = type == LogicalJoinType::kRight || type == LogicalJoinType::kFull;
   double rows = l * r * sel;
-  if (type == LogicalJoinType::kLeft || type == LogicalJoinType::kFull) rows += l * (1 - matched_l);
-  if (type == LogicalJoinType::kRight || type == LogicalJoinType::kFull)
-    rows += r * (1 - matched_r);
+  if (keeps_l) rows += l * (1 - matched_l);
+  if (keeps_r) rows += r * (1 - matched_r);
   // Every preserved row comes out at least once, whatever the distinct keys suggest (the
   // statistics are the whole tables', the sides may be filtered).
-  if (type == LogicalJoinType::kLeft || type == LogicalJoinType::kFull) rows = std::max(rows, l);
-  if (type == LogicalJoinType::kRight || type == LogicalJoinType::kFull) rows = std::max(rows, r);
+  if (keeps_l) rows = std::max(rows, l);
+  if (keeps_r) rows = std::max(rows, r);
   return rows;
 }
 
@@ -71,11 +72,7 @@ double OuterJoinRows(const LogicalNode& n, double left_rows, double right_rows,
   std::vector<std::string> sorted = t.names;
   std::sort(sorted.begin(), sorted.end());
   for (const ast::Hint& h : t.holder->hints) {
-    if (h.malformed || h.name != "OPT_ESTIMATE" || h.numbers.empty() ||
-        h.estimate_target != ast::Hint::EstimateTarget::kJoin || h.tables.empty() ||
-        !(h.query_block.empty() || h.query_block == block) ||
-        std::find(t.names.begin(), t.names.end(), h.tables[0].alias) == t.names.end())
-      continue;
+    if (!LooksAtJoinEstimate(h, block, t.names)) continue;
     std::vector<std::string> named;
     for (const auto& table : h.tables) named.push_back(table.alias);
     std::sort(named.begin(), named.end());
